@@ -1,0 +1,37 @@
+// reversi-cli: the engine and the computer opponent from a terminal.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "cli/commands.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  const char* usage;
+  int (*run)(int argc, char** argv);
+};
+
+const Command kCommands[] = {
+    {"perft", "perft DEPTH [--position \"<64 chars> X|O\"] [--json]   count leaves of the move tree",
+     reversi::cli::run_perft},
+};
+
+int print_usage(FILE* out) {
+  std::fprintf(out, "usage: reversi-cli COMMAND [options]\n\ncommands:\n");
+  for (const Command& command : kCommands) std::fprintf(out, "  %s\n", command.usage);
+  return out == stderr ? 2 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return print_usage(stderr);
+  if (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))
+    return print_usage(stdout);
+  for (const Command& command : kCommands)
+    if (!std::strcmp(argv[1], command.name)) return command.run(argc - 2, argv + 2);
+  std::fprintf(stderr, "reversi-cli: unknown command '%s'\n\n", argv[1]);
+  return print_usage(stderr);
+}
