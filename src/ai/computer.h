@@ -1,0 +1,60 @@
+// The computer opponent's public face: three strengths behind one call.
+//
+// A Computer owns all search state (transposition table, history, clock), so
+// several can coexist and tests construct their own. Nothing here is global.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "engine/board.h"
+
+namespace reversi {
+
+enum class Strength : std::uint8_t { Easy, Medium, Hard };
+
+const char* strength_name(Strength strength);                 // "easy", "medium", "hard"
+std::optional<Strength> parse_strength(std::string_view text);  // case-insensitive
+
+// What a search found and what it cost.
+struct SearchReport {
+  Square move = kNoMove;   // kPass when the side to move must pass, kNoMove when the game is over
+  int score = 0;           // for the side to move: exact final disc margin when `exact`, else an estimate in discs
+  int depth = 0;           // plies searched (for an exact solve: the number of empty squares)
+  bool exact = false;      // true when `score` is the proven final margin with perfect play
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+struct SearchLimits {
+  double seconds = 0.5;        // Hard's thinking budget per move
+  std::uint64_t seed = 0;      // tie-breaking for Easy (and any randomness); 0 = fixed default
+};
+
+// Seconds since an arbitrary origin; injected so tests need not sleep.
+using ClockSource = std::function<double()>;
+
+class Computer {
+ public:
+  explicit Computer(std::size_t table_megabytes = 16);
+  ~Computer();
+  Computer(const Computer&) = delete;
+  Computer& operator=(const Computer&) = delete;
+
+  // The move `strength` chooses for the side to move of `board`, with its report.
+  SearchReport choose_move(const Board& board, Strength strength, const SearchLimits& limits = {});
+
+  // Exact final margin for the side to move with perfect play by both sides.
+  SearchReport solve_exact(const Board& board);
+
+  void set_clock(ClockSource clock);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace reversi
