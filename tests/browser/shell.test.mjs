@@ -1,0 +1,154 @@
+// Tests of the page shell, scripts/bundle.mjs and the service-worker update
+// flow, around the fake app fixture (fixtures/fake-app) rather than the real
+// wasm build, which can't be rebuilt as a second version inside a test.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  buildFakeDist, desktop, launchBrowser, openPage, phone, repoRoot, screenshot, startServer, waitForApp,
+} from './harness.mjs';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-shell-'));
+const cacheNameOf = (dir) => fs.readFileSync(path.join(dir, 'sw.js'), 'utf8').match(/CACHE_NAME = "([^"]+)"/)[1];
+
+describe('bundle script', () => {
+  test('is idempotent and names the cache after the contents', async () => {
+    const dir = path.join(tmp, 'bundle');
+    const first = await buildFakeDist(dir, { version: 'a' });
+    assert.match(first, /^bundle: \d+ files, \d+ bytes .*gzip \d+ bytes .*cache reversi-[0-9a-f]{12}/);
+    const nameA = cacheNameOf(dir);
+    const swA = fs.readFileSync(path.join(dir, 'sw.js'));
+    execFileSync(process.execPath, [path.join(repoRoot, 'scripts/bundle.mjs'), dir], { stdio: 'pipe' });
+    assert.equal(cacheNameOf(dir), nameA, 'same inputs, same cache name');
+    assert.ok(fs.readFileSync(path.join(dir, 'sw.js')).equals(swA), 'same sw.js');
+    await buildFakeDist(dir, { version: 'b' });
+    assert.notEqual(cacheNameOf(dir), nameA, 'changed app, new cache name');
+  });
+
+  test('refuses a folder without the wasm build', () => {
+    const dir = path.join(tmp, 'empty');
+    fs.mkdirSync(dir, { recursive: true });
+    assert.throws(() => execFileSync(process.execPath, [path.join(repoRoot, 'scripts/bundle.mjs'), dir], { stdio: 'pipe' }),
+      /reversi\.js missing/);
+  });
+});
+
+describe('page shell', () => {
+  let browser;
+  before(async () => { browser = await launchBrowser(); });
+  after(async () => {
+    await browser?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('loading indicator gives way to the app; ?nosw registers no worker', async () => {
+    const dir = path.join(tmp, 'ok');
+    await buildFakeDist(dir);
+    const server = await startServer(dir);
+    const { context, page, log } = await openPage(browser, null, phone);
+    try {
+      await page.goto(server.url + 'index.html?nosw');
+      assert.equal(await page.locator('#canvas').getAttribute('id'), 'canvas');
+      await waitForApp(page);
+      await page.waitForSelector('#loading', { state: 'hidden' });
+      const css = await page.evaluate(() => {
+        const c = getComputedStyle(document.getElementById('canvas'));
+        const r = document.getElementById('canvas').getBoundingClientRect();
+        return { w: r.width, h: r.height, touch: c.touchAction, border: c.borderTopWidth, padding: c.paddingTop,
+          bg: getComputedStyle(document.body).backgroundColor, overflow: getComputedStyle(document.body).overflow };
+      });
+      assert.deepEqual(css, { w: 390, h: 844, touch: 'none', border: '0px', padding: '0px', bg: 'rgb(27, 20, 16)', overflow: 'hidden' });
+      await page.waitForTimeout(500);
+      assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
+      assert.deepEqual([...log.errors, ...log.pageErrors], []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test('error panel when WebGL 2 is unavailable', async () => {
+    const dir = path.join(tmp, 'ok');
+    const server = await startServer(dir);
+    const { context, page } = await openPage(browser, null, desktop);
+    try {
+      await page.addInitScript(() => {
+        const orig = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+          return type === 'webgl2' ? null : orig.call(this, type, ...rest);
+        };
+      });
+      await page.goto(server.url + '?nosw');
+      await page.waitForSelector('#error', { state: 'visible' });
+      assert.match(await page.locator('#error').innerText(), /WebGL 2 is not available/);
+      assert.equal(await page.locator('#loading').isVisible(), false);
+      assert.ok(!server.requests.some((r) => r.startsWith('/reversi.js')), 'the app is not even downloaded');
+      await screenshot(page, 'shell-error-webgl2');
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test('error panel when the app or its wasm fails to download', async () => {
+    for (const missing of ['reversi.wasm', 'reversi.js']) {
+      const dir = path.join(tmp, `missing-${missing}`);
+      await buildFakeDist(dir);
+      fs.rmSync(path.join(dir, missing));
+      const server = await startServer(dir);
+      const { context, page } = await openPage(browser, null, desktop);
+      try {
+        await page.goto(server.url + '?nosw');
+        await page.waitForSelector('#error', { state: 'visible' });
+        assert.match(await page.locator('#error-message').innerText(), /could not be downloaded|failed to load/);
+        assert.match(await page.locator('#error-details').textContent(), missing === 'reversi.js' ? /reversi\.js/ : /wasm/);
+        if (missing === 'reversi.wasm') await screenshot(page, 'shell-error-wasm');
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    }
+  });
+
+  test('update prompt on a sub-path: waits for canSwapVersion, swaps only on tap', async () => {
+    const dir = path.join(tmp, 'update');
+    await buildFakeDist(dir, { version: 'v1' });
+    const v1 = cacheNameOf(dir);
+    const server = await startServer(dir, { mount: '/games/reversi/' });
+    const { context, page, log } = await openPage(browser, null, phone);
+    try {
+      await page.goto(server.url);
+      await waitForApp(page);
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
+      const scope = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.scope));
+      assert.equal(scope, server.url, 'service worker scoped to the sub-path');
+      assert.deepEqual(await page.evaluate(() => caches.keys()), [v1]);
+
+      await buildFakeDist(dir, { version: 'v2' });
+      const v2 = cacheNameOf(dir);
+      assert.notEqual(v1, v2);
+      await page.evaluate(() => { window.fakeCanSwap = false; return window.reversiPwa.checkForUpdate(); });
+      await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting), null, { timeout: 30000 });
+      await page.waitForTimeout(2500);
+      assert.equal(await page.locator('#update-banner').isVisible(), false, 'no prompt while a game is in progress');
+      assert.equal(await page.evaluate(() => window.FAKE_VERSION), 'v1', 'nothing swapped by itself');
+
+      await page.evaluate(() => { window.fakeCanSwap = true; });
+      await page.waitForSelector('#update-banner', { state: 'visible', timeout: 5000 });
+      assert.match(await page.locator('#update-banner').innerText(), /A new version is ready/);
+      await screenshot(page, 'shell-update-banner');
+
+      await Promise.all([page.waitForEvent('load', { timeout: 30000 }), page.locator('#update-reload').tap()]);
+      await waitForApp(page);
+      assert.equal(await page.evaluate(() => window.FAKE_VERSION), 'v2', 'new version after the tap');
+      assert.deepEqual(await page.evaluate(() => caches.keys()), [v2], 'old cache deleted');
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+});
