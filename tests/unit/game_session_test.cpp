@@ -1,0 +1,237 @@
+// The Session: solo undo, computer turns, the match, the move clock and events.
+#include <doctest/doctest.h>
+
+#include <memory>
+
+#include "engine/notation.h"
+#include "game/session.h"
+
+using namespace reversi;
+
+namespace {
+Square sq(const char* name) { return *parse_square(name).value; }
+
+constexpr const char* kBlackPassesAfter8 = "c4c3c2b2e6c1a1a3";  // white then plays c5
+constexpr const char* kDrawnGame =
+    "e6d6c4f4c6c5f6c7d7g6g4e7b6f3g7g8e2f5f8a6e3b5h8c3d8f2b8h5a4a5b3f7h6c8g3h3d3e8g1h7b4e1b7d2c2a8c1b2a2a3a1b1g2d1a7g5"
+    "f1h1h4h2";
+
+// Plays a transcript into a session, routing each move to the human or the computer.
+void play_all(Session& session, const std::string& text) {
+  for (std::size_t i = 0; i + 1 < text.size(); i += 2) {
+    const Square square = sq(text.substr(i, 2).c_str());
+    const CommandResult verdict = session.waiting_for_computer()
+                                      ? session.play_computer_move(square, session.game().position())
+                                      : session.play(square);
+    const std::string why = text.substr(i, 2) + ": " + verdict.message;
+    REQUIRE_MESSAGE(verdict, why);
+  }
+}
+
+std::vector<EventKind> kinds_of(const std::vector<GameEvent>& events) {
+  std::vector<EventKind> kinds;
+  for (const GameEvent& event : events) kinds.push_back(event.kind);
+  return kinds;
+}
+
+SessionOptions solo(ColourChoice colour) {
+  SessionOptions options;
+  options.mode = Mode::Solo;
+  options.colour = colour;
+  return options;
+}
+
+SessionOptions two_players(int match_length = 1) {
+  SessionOptions options;
+  options.mode = Mode::TwoPlayers;
+  options.match_length = match_length;
+  return options;
+}
+}  // namespace
+
+TEST_CASE("session: solo undo takes back the computer's replies and the human's move, through passes") {
+  Session session(solo(ColourChoice::Black), 1);
+  CHECK(session.human_colour() == Color::Black);
+  CHECK(session.game().player(Color::White).is_computer());
+  play_all(session, std::string(kBlackPassesAfter8) + "c5");  // black passed; the computer moved twice
+  CHECK(session.game().side_to_move() == Color::Black);
+  const Position end = session.game().position();
+  session.poll_events();
+
+  REQUIRE(session.undo());  // c5, black's pass, a3 (computer) and a1 (human) go
+  CHECK(session.game().transcript() == "c4c3c2b2e6c1");
+  CHECK(session.game().side_to_move() == Color::Black);
+  CHECK_FALSE(session.waiting_for_computer());
+  REQUIRE(session.undo());
+  CHECK(session.game().transcript() == "c4c3c2b2");
+  REQUIRE(session.redo());  // e6 and the computer's c1
+  CHECK(session.game().transcript() == "c4c3c2b2e6c1");
+  REQUIRE(session.redo());  // a1, a3, the pass and c5
+  CHECK(session.game().position() == end);
+  CHECK(kinds_of(session.poll_events()) ==
+        std::vector<EventKind>{EventKind::Undone, EventKind::Undone, EventKind::Redone, EventKind::Redone});
+}
+
+TEST_CASE("session: undo while the computer thinks takes back the human's move; the late answer is refused") {
+  Session session(solo(ColourChoice::White), 1);  // the computer is black and opens
+  CHECK(session.waiting_for_computer());
+  CHECK(session.undo().error == CommandError::NothingToUndo);
+  CHECK(session.play(sq("f5")).error == CommandError::ComputerThinking);
+  REQUIRE(session.play_computer_move(sq("f5"), session.game().position()));
+  CHECK(session.undo().error == CommandError::NothingToUndo);  // the human has not moved yet
+  REQUIRE(session.play(sq("f6")));
+  const Position searched = session.game().position();
+  REQUIRE(session.undo());
+  CHECK(session.game().transcript() == "f5");
+  CHECK(session.play_computer_move(sq("e6"), searched).error == CommandError::NotYourTurn);
+  REQUIRE(session.play(sq("d6")));
+  CHECK(session.play_computer_move(sq("c5"), searched).error == CommandError::StalePosition);
+}
+
+TEST_CASE("session: resign in solo is the human's, in two-player the side to move's") {
+  Session solo_session(solo(ColourChoice::White), 3);
+  REQUIRE(solo_session.resign());  // even while the computer (black) is to move
+  CHECK(solo_session.game().result().outcome == Outcome::BlackWins);
+  CHECK(solo_session.game().result().reason == EndReason::Resignation);
+  CHECK(solo_session.match().winner() == Seat::Second);
+
+  Session pair(two_players(), 3);
+  REQUIRE(pair.play(sq("f5")));
+  REQUIRE(pair.resign());
+  CHECK(pair.game().result().outcome == Outcome::BlackWins);
+  const std::vector<GameEvent> events = pair.poll_events();
+  CHECK(kinds_of(events) == std::vector<EventKind>{EventKind::GameStarted, EventKind::MovePlayed, EventKind::GameOver,
+                                                   EventKind::MatchOver});
+  CHECK(events[2].result.reason == EndReason::Resignation);
+  CHECK(events[3].match_winner == Seat::First);
+}
+
+TEST_CASE("session: a 3-game match swaps colours, ignores draws and ends at two wins") {
+  Session session(two_players(3), 11);
+  CHECK(session.match().target() == 2);
+  CHECK(session.colour_of(Seat::First) == Color::Black);
+  CHECK(session.next_game().error == CommandError::GameNotOver);
+
+  play_all(session, kDrawnGame);  // game 1: a 32-32 draw
+  REQUIRE(session.game().is_over());
+  CHECK(session.game().result().outcome == Outcome::Draw);
+  CHECK(session.match().draws() == 1);
+  CHECK(session.match().wins(Seat::First) == 0);
+  CHECK(session.match().wins(Seat::Second) == 0);
+
+  REQUIRE(session.next_game());  // game 2: the first seat now plays white
+  CHECK(session.game_number() == 2);
+  CHECK(session.colour_of(Seat::First) == Color::White);
+  REQUIRE(session.resign());  // black (the second seat) resigns
+  CHECK(session.match().wins(Seat::First) == 1);
+
+  REQUIRE(session.next_game());  // game 3: first seat black again; black resigns
+  CHECK(session.colour_of(Seat::First) == Color::Black);
+  REQUIRE(session.resign());
+  CHECK(session.match().wins(Seat::Second) == 1);
+  CHECK_FALSE(session.match().is_over());
+
+  REQUIRE(session.next_game());  // game 4 (draws extend the match): first seat white resigns
+  REQUIRE(session.play(sq("f5")));
+  REQUIRE(session.resign());
+  CHECK(session.match().wins(Seat::Second) == 2);
+  CHECK(session.match().winner() == Seat::Second);
+  CHECK(session.next_game().error == CommandError::MatchOver);
+  const std::vector<GameEvent> events = session.poll_events();
+  REQUIRE(events.size() >= 2);
+  CHECK(events.back().kind == EventKind::MatchOver);
+  CHECK(events.back().game_number == 4);
+}
+
+TEST_CASE("session: undo after the end of a game takes its result back off the match score") {
+  Session session(two_players(), 5);
+  play_all(session, "c4c3e6d6c6b4a4c5c2");  // a wipe-out for black
+  CHECK(session.match().winner() == Seat::First);
+  REQUIRE(session.undo());
+  CHECK(session.match().games_finished() == 0);
+  CHECK_FALSE(session.match().is_over());
+  REQUIRE(session.redo());
+  CHECK(session.match().winner() == Seat::First);
+  CHECK(session.match().games_finished() == 1);
+}
+
+TEST_CASE("session: a random colour draw depends only on the seed") {
+  int black = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Session first(solo(ColourChoice::Random), seed);
+    const Session again(solo(ColourChoice::Random), seed);
+    CHECK(first.human_colour() == again.human_colour());
+    black += first.human_colour() == Color::Black ? 1 : 0;
+  }
+  CHECK(black > 5);  // both colours come up
+  CHECK(black < 35);
+}
+
+TEST_CASE("session: the move clock plays for a human whose time ran out, and pauses") {
+  double now = 100;
+  std::vector<Position> asked;
+  SessionOptions options = two_players();
+  options.clock_enabled = true;
+  options.clock_seconds = 30;
+  Session session(
+      options, 1, [&] { return now; },
+      [&](const Position& position) {
+        asked.push_back(position);
+        return sq("d3");
+      });
+  CHECK(session.clock_running());
+  now = 129;
+  session.tick();
+  CHECK(session.game().moves().empty());
+  CHECK(session.clock_remaining() == doctest::Approx(1));
+
+  session.pause_clock();
+  now = 500;
+  session.tick();
+  CHECK(session.game().moves().empty());
+  CHECK(session.clock_remaining() == doctest::Approx(1));
+  session.resume_clock();
+  now = 501.5;
+  session.tick();
+  REQUIRE(session.game().moves().size() == 1);
+  CHECK(session.game().last_move() == sq("d3"));
+  REQUIRE(asked.size() == 1);
+  CHECK(asked[0] == Position::start());
+  std::vector<GameEvent> events = session.poll_events();
+  REQUIRE(events.size() == 3);
+  CHECK(events[1].kind == EventKind::ClockExpired);
+  CHECK(events[1].color == Color::Black);
+  CHECK(events[1].square == sq("d3"));
+  CHECK(events[2].kind == EventKind::MovePlayed);
+
+  // White's turn starts with a full 30 s; a strategy answering nonsense still yields a legal move.
+  CHECK(session.clock_remaining() == doctest::Approx(30));
+  now = 520;
+  REQUIRE(session.play(sq("c3")));
+  now = 560;
+  session.tick();  // black again: d3 is taken now, so the first legal square is played
+  REQUIRE(session.game().moves().size() == 3);
+  CHECK(session.game().last_move() != sq("d3"));
+}
+
+TEST_CASE("session: the clock never runs on the computer's turn, and solo placements are automatic") {
+  double now = 0;
+  SessionOptions options = solo(ColourChoice::Black);
+  options.clock_enabled = true;
+  options.variant = StartVariant::EmptyCentre;
+  Session session(options, 9, [&] { return now; });
+  REQUIRE(session.play(sq("d4")));
+  CHECK(session.game().moves().size() == 2);  // the computer placed at once
+  CHECK(session.play(sq("f5")).error == CommandError::NotCentre);
+  REQUIRE(session.play(first_square(session.game().playable_squares())));
+  CHECK(session.game().moves().size() == 4);
+  CHECK_FALSE(session.game().in_placement_phase());
+  CHECK(session.game().side_to_move() == Color::Black);
+  CHECK(session.clock_running());
+  REQUIRE(session.play(first_square(session.game().playable_squares())));
+  CHECK(session.waiting_for_computer());
+  CHECK_FALSE(session.clock_running());
+  now = 1000;
+  session.tick();  // nothing happens: only humans are timed
+  CHECK(session.game().moves().size() == 5);
+}
