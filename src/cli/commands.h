@@ -5,5 +5,9 @@
 namespace reversi::cli {
 
 int run_perft(int argc, char** argv);
+int run_solve(int argc, char** argv);
+int run_move(int argc, char** argv);
+int run_match(int argc, char** argv);
+int run_bench(int argc, char** argv);
 
 }  // namespace reversi::cli

@@ -16,6 +16,8 @@ struct Command {
 const Command kCommands[] = {
     {"perft", "perft DEPTH [--position \"<64 chars> X|O\"] [--json]   count leaves of the move tree",
      reversi::cli::run_perft},
+    {"solve", "solve FILE [--from N] [--count N] [--json]   exact scores of every OBF position, checked",
+     reversi::cli::run_solve},
 };
 
 int print_usage(FILE* out) {

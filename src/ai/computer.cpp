@@ -1,0 +1,219 @@
+#include "ai/computer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <string>
+
+#include "ai/bit_kernels.h"
+#include "ai/endgame_solver.h"
+#include "ai/evaluation.h"
+#include "ai/midgame_search.h"
+#include "ai/search_clock.h"
+#include "ai/transposition_table.h"
+
+namespace reversi {
+namespace {
+
+using ai::Deadline;
+using ai::EndgameSolver;
+using ai::MidgameSearch;
+
+// Hard always solves exactly from this many empties (a few milliseconds).
+constexpr int kAlwaysSolveEmpties = 12;
+// Medium looks exactly this many plies ahead.
+constexpr int kMediumDepth = 4;
+// How often (in nodes) a timed search reads the clock: about every 0.1-0.5 ms.
+constexpr std::uint64_t kClockInterval = 1024;
+
+std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// The largest exact solve Hard attempts for a budget, from the solver's
+// typical cost (about 3x more nodes per extra empty square at these depths)
+// and the node rate measured during the midgame phase.
+bool solve_may_fit(int empties, double seconds_left, double nodes_per_second) {
+  if (empties <= 14) return true;
+  double expected_nodes = 2e5;  // a typical 14-empties solve
+  for (int e = 14; e < empties; ++e) expected_nodes *= 2.6;
+  return expected_nodes < nodes_per_second * seconds_left * 1.5;
+}
+
+}  // namespace
+
+const char* strength_name(Strength strength) {
+  switch (strength) {
+    case Strength::Easy: return "easy";
+    case Strength::Medium: return "medium";
+    case Strength::Hard: return "hard";
+  }
+  return "?";
+}
+
+std::optional<Strength> parse_strength(std::string_view text) {
+  std::string lower;
+  for (const char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "easy") return Strength::Easy;
+  if (lower == "medium") return Strength::Medium;
+  if (lower == "hard") return Strength::Hard;
+  return std::nullopt;
+}
+
+struct Computer::State {
+  explicit State(std::size_t megabytes)
+      : midgame_table(std::max<std::size_t>(1, megabytes / 2)), endgame_table(std::max<std::size_t>(1, megabytes / 2)) {}
+  ai::TranspositionTable midgame_table;
+  ai::TranspositionTable endgame_table;
+  ClockSource clock = steady_seconds;
+
+  SearchReport easy(const Board& board, const SearchLimits& limits);
+  SearchReport medium(const Board& board);
+  SearchReport hard(const Board& board, const SearchLimits& limits, double started);
+  SearchReport solve(const Board& board, Deadline& deadline, Square first_move, int guess, bool has_guess);
+};
+
+Computer::Computer(std::size_t table_megabytes) : state_(std::make_unique<State>(table_megabytes)) {}
+Computer::~Computer() = default;
+
+void Computer::set_clock(ClockSource clock) { state_->clock = clock ? std::move(clock) : ClockSource(steady_seconds); }
+
+SearchReport Computer::choose_move(const Board& board, Strength strength, const SearchLimits& limits) {
+  const double started = state_->clock();
+  SearchReport report;
+  if (!legal_moves(board)) {
+    if (!legal_moves(board.opponent, board.player)) {
+      report.move = kNoMove;
+      report.score = ai::final_score(board.player, board.opponent);
+      report.exact = true;
+    } else {
+      report.move = kPass;
+    }
+  } else if (strength == Strength::Easy) {
+    report = state_->easy(board, limits);
+  } else if (strength == Strength::Medium) {
+    report = state_->medium(board);
+  } else {
+    report = state_->hard(board, limits, started);
+  }
+  report.seconds = std::max(0.0, state_->clock() - started);
+  return report;
+}
+
+SearchReport Computer::solve_exact(const Board& board) {
+  const double started = state_->clock();
+  Deadline unlimited;
+  SearchReport report = state_->solve(board, unlimited, kNoMove, 0, false);
+  report.seconds = std::max(0.0, state_->clock() - started);
+  return report;
+}
+
+// Greedy: the most discs turned now; equal moves are drawn by lot, seeded by
+// the caller's seed and the position so a game replays identically.
+SearchReport Computer::State::easy(const Board& board, const SearchLimits& limits) {
+  Square best[32];
+  int count = 0, most = -1;
+  for (Bitboard moves = legal_moves(board); moves; moves &= moves - 1) {
+    const Square square = first_square(moves);
+    const int flipped = count_bits(ai::flips_at(board.player, board.opponent, square));
+    if (flipped > most) count = 0, most = flipped;
+    if (flipped == most) best[count++] = square;
+  }
+  const std::uint64_t draw = mix64((limits.seed ? limits.seed : 0x5eed) ^ hash_of(board));
+  SearchReport report;
+  report.move = best[draw % static_cast<std::uint64_t>(count)];
+  report.score = most;  // the greedy "score" is the number of discs turned
+  report.depth = 1;
+  report.nodes = static_cast<std::uint64_t>(count_bits(legal_moves(board)));
+  return report;
+}
+
+SearchReport Computer::State::medium(const Board& board) {
+  Deadline unlimited;
+  MidgameSearch search(ai::Evaluation::Basic, nullptr, unlimited);
+  const MidgameSearch::Result result = search.search_root(board, kMediumDepth);
+  SearchReport report;
+  report.move = result.move;
+  report.score = ai::score_in_discs(result.score);
+  report.depth = kMediumDepth;
+  report.nodes = search.nodes();
+  return report;
+}
+
+SearchReport Computer::State::solve(const Board& board, Deadline& deadline, Square first_move, int guess,
+                                    bool has_guess) {
+  endgame_table.next_generation();
+  EndgameSolver solver(endgame_table, deadline);
+  const EndgameSolver::Result result = solver.solve(board, first_move, guess, has_guess);
+  SearchReport report;
+  report.move = result.move;
+  report.score = result.score;
+  report.depth = board.empty_count();
+  report.exact = !solver.aborted();
+  report.nodes = solver.nodes();
+  return report;
+}
+
+// Iterative deepening until the budget is spent, keeping the best move of
+// the last completed iteration; near the end, an exact solve when it fits.
+SearchReport Computer::State::hard(const Board& board, const SearchLimits& limits, double started) {
+  const int empties = board.empty_count();
+  if (empties <= kAlwaysSolveEmpties) {
+    Deadline unlimited;
+    return solve(board, unlimited, kNoMove, 0, false);
+  }
+  const Bitboard moves = legal_moves(board);
+  if (count_bits(moves) == 1) {
+    SearchReport report;
+    report.move = first_square(moves);
+    report.score = ai::score_in_discs(ai::evaluate_strong(board));
+    return report;
+  }
+
+  const double budget = std::max(0.0, limits.seconds);
+  const double stop_at = started + budget;
+  // With an exact solve in reach, the midgame search only prepares a
+  // fallback and a first move to try.
+  const bool may_solve = empties <= 24;
+  const double midgame_stop_at = may_solve ? started + budget * 0.3 : stop_at;
+
+  midgame_table.next_generation();
+  Deadline midgame_deadline(clock, midgame_stop_at, kClockInterval);
+  MidgameSearch search(ai::Evaluation::Strong, &midgame_table, midgame_deadline);
+  MidgameSearch::Result best{first_square(moves), 0};
+  SearchReport report;
+  for (int depth = 1; depth <= empties; ++depth) {
+    const MidgameSearch::Result result = search.search_root(board, depth, best.move);
+    if (search.aborted()) break;
+    best = result;
+    report.depth = depth;
+    if (depth == 1 && midgame_deadline.expired(~std::uint64_t{0} >> 1)) break;
+  }
+  report.move = best.move;
+  report.score = ai::score_in_discs(best.score);
+  report.exact = report.depth >= empties;
+  report.nodes = search.nodes();
+
+  if (may_solve && !report.exact) {
+    const double now = clock();
+    const double elapsed = std::max(1e-6, now - started);
+    const double rate = static_cast<double>(search.nodes()) / elapsed;
+    if (solve_may_fit(empties, stop_at - now, rate * 2)) {
+      Deadline deadline(clock, stop_at, kClockInterval);
+      SearchReport solved = solve(board, deadline, best.move, report.score, true);
+      solved.nodes += report.nodes;
+      if (solved.exact) return solved;
+      report.nodes = solved.nodes;
+    }
+  }
+  return report;
+}
+
+}  // namespace reversi

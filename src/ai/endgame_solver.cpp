@@ -1,0 +1,280 @@
+#include "ai/endgame_solver.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "ai/bit_kernels.h"
+#include "ai/stability.h"
+
+namespace reversi::ai {
+namespace {
+
+// Below this many empties the solver tries the empty squares directly (no
+// move generation), odd quadrants first: the last move of a region is worth
+// having.
+constexpr int kShallowEmpties = 6;
+// From this many empties results go into the transposition table.
+constexpr int kTableEmpties = 9;
+constexpr int kMaxScore = 64;
+
+// Stability is only worth computing when alpha is this high: the opponent's
+// stable discs cap our score at 64 - 2 * stable.
+constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
+                                         34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56,
+                                         58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+                                         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+
+constexpr Bitboard kQuadrants[4] = {0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x0f0f0f0f00000000ULL,
+                                    0xf0f0f0f000000000ULL};
+
+// Empty squares lying in quadrants with an odd number of empties.
+inline Bitboard odd_quadrant_squares(Bitboard empty_squares) {
+  Bitboard odd = 0;
+  for (const Bitboard quadrant : kQuadrants)
+    if (std::popcount(empty_squares & quadrant) & 1) odd |= quadrant;
+  return empty_squares & odd;
+}
+
+struct ScoredMove {
+  Bitboard flips;
+  Square square;
+  int key;  // lower is searched first
+};
+
+// Fastest first: the reply that leaves the opponent fewest moves (corners
+// counted twice) is searched first; it tends to be best and its subtree small.
+inline int ordering_key(Bitboard player, Bitboard opponent, Square square, Bitboard flips, Bitboard odd_squares) {
+  const Bitboard next_player = opponent ^ flips;
+  const Bitboard next_opponent = player ^ flips ^ bit(square);
+  const Bitboard replies = legal_moves(next_player, next_opponent);
+  int key = 16 * (std::popcount(replies) + std::popcount(replies & kCorners));
+  key += 2 * std::popcount(neighbours(next_opponent) & ~(next_player | next_opponent) & ~kCorners) / 2;
+  if (odd_squares & bit(square)) key -= 4;
+  return key;
+}
+
+inline int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, ScoredMove* list) {
+  const Bitboard odd = odd_quadrant_squares(~(player | opponent));
+  int count = 0;
+  for (; moves; moves &= moves - 1) {
+    const Square square = first_square(moves);
+    const Bitboard flips = flips_at(player, opponent, square);
+    const int key = square == first ? -1000000 : ordering_key(player, opponent, square, flips, odd);
+    list[count++] = ScoredMove{flips, square, key};
+  }
+  return count;
+}
+
+// Moves the best remaining entry to position `index` (selection sort done
+// lazily: a cut-off often comes before the list is sorted).
+inline void pick_next(ScoredMove* list, int index, int count) {
+  int best = index;
+  for (int i = index + 1; i < count; ++i)
+    if (list[i].key < list[best].key) best = i;
+  std::swap(list[index], list[best]);
+}
+
+}  // namespace
+
+int final_score(Bitboard player, Bitboard opponent) {
+  const int own = std::popcount(player), other = std::popcount(opponent);
+  const int empties = 64 - own - other;
+  const int margin = own - other;
+  return margin > 0 ? margin + empties : margin < 0 ? margin - empties : 0;
+}
+
+int EndgameSolver::last_move(Bitboard player, Bitboard opponent, Square square) {
+  ++nodes_;
+  const int own = std::popcount(player);
+  // Only the number of flips matters: count them without making the move.
+  const int flipped = std::popcount(flips_at(player, opponent, square));
+  if (flipped) return 2 * own + 2 * flipped - 62;
+  const int flipped_back = std::popcount(flips_at(opponent, player, square));
+  if (flipped_back) return 2 * own - 2 * flipped_back - 64;
+  return 2 * own - 63 > 0 ? 2 * own - 62 : 2 * own - 64;
+}
+
+int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares,
+                                       int empties, bool passed) {
+  ++nodes_;
+  const Bitboard odd = odd_quadrant_squares(empty_squares);
+  int best = -kMaxScore - 1;
+  for (Bitboard group : {odd, empty_squares & ~odd}) {
+    for (; group; group &= group - 1) {
+      const Square square = first_square(group);
+      const Bitboard flips = flips_at(player, opponent, square);
+      if (!flips) continue;
+      const Bitboard next_player = opponent ^ flips, next_opponent = player ^ flips ^ bit(square);
+      const Bitboard rest = empty_squares ^ bit(square);
+      const int score = empties == 2 ? -last_move(next_player, next_opponent, first_square(rest))
+                                     : -null_window_shallow(next_player, next_opponent, -alpha - 1, rest,
+                                                            empties - 1, false);
+      if (score > best) {
+        best = score;
+        if (score > alpha) return best;
+      }
+    }
+  }
+  if (best > -kMaxScore - 1) return best;
+  if (passed) return final_score(player, opponent);
+  return -null_window_shallow(opponent, player, -alpha - 1, empty_squares, empties, true);
+}
+
+int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed) {
+  if (empties <= kShallowEmpties) {
+    if (empties == 1) return last_move(player, opponent, first_square(~(player | opponent)));
+    return null_window_shallow(player, opponent, alpha, ~(player | opponent), empties, passed);
+  }
+  ++nodes_;
+  if (deadline_.expired(nodes_)) return 0;
+
+  if (alpha >= kStabilityThreshold[empties]) {
+    const int ceiling = 64 - 2 * std::popcount(stable_discs(opponent, player));
+    if (ceiling <= alpha) return ceiling;
+  }
+
+  Square table_move = kNoMove;
+  std::uint64_t key = 0;
+  if (empties >= kTableEmpties) {
+    key = hash_of(Board{player, opponent});
+    if (const TableEntry* entry = table_.probe(key)) {
+      if (entry->lower > alpha) return entry->lower;
+      if (entry->upper <= alpha) return entry->upper;
+      table_move = entry->move;
+    }
+  }
+
+  const Bitboard moves = legal_moves(player, opponent);
+  if (!moves) {
+    if (passed) return final_score(player, opponent);
+    return -null_window_deep(opponent, player, -alpha - 1, empties, true);
+  }
+
+  ScoredMove list[32];
+  const int count = generate_ordered(player, opponent, moves, table_move, list);
+  int best = -kMaxScore - 1;
+  Square best_move = kNoMove;
+  for (int i = 0; i < count; ++i) {
+    pick_next(list, i, count);
+    const ScoredMove& move = list[i];
+    const int score = -null_window_deep(opponent ^ move.flips, player ^ move.flips ^ bit(move.square), -alpha - 1,
+                                        empties - 1, false);
+    if (deadline_.has_expired()) return 0;
+    if (score > best) {
+      best = score;
+      best_move = move.square;
+      if (score > alpha) break;
+    }
+  }
+  if (empties >= kTableEmpties) table_.store(key, empties, alpha, alpha + 1, best, best_move, -kMaxScore, kMaxScore);
+  return best;
+}
+
+int EndgameSolver::principal_search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
+                                    bool passed) {
+  if (empties <= kShallowEmpties || beta - alpha <= 1) {
+    // Close to the end a plain null-window probe pair is as good.
+    if (beta - alpha <= 1) return null_window_deep(player, opponent, alpha, empties, passed);
+  }
+  ++nodes_;
+  if (deadline_.expired(nodes_)) return 0;
+  const std::uint64_t key = hash_of(Board{player, opponent});
+  Square table_move = kNoMove;
+  if (const TableEntry* entry = table_.probe(key)) {
+    if (entry->lower == entry->upper) return entry->lower;
+    if (entry->lower >= beta) return entry->lower;
+    if (entry->upper <= alpha) return entry->upper;
+    table_move = entry->move;
+  }
+  const Bitboard moves = legal_moves(player, opponent);
+  if (!moves) {
+    if (passed) return final_score(player, opponent);
+    return -principal_search(opponent, player, -beta, -alpha, empties, true);
+  }
+  ScoredMove list[32];
+  const int count = generate_ordered(player, opponent, moves, table_move, list);
+  int best = -kMaxScore - 1;
+  Square best_move = kNoMove;
+  const int original_alpha = alpha;
+  for (int i = 0; i < count; ++i) {
+    pick_next(list, i, count);
+    const ScoredMove& move = list[i];
+    const Bitboard next_player = opponent ^ move.flips, next_opponent = player ^ move.flips ^ bit(move.square);
+    int score;
+    if (i == 0) {
+      score = -principal_search(next_player, next_opponent, -beta, -alpha, empties - 1, false);
+    } else {
+      score = -null_window_deep(next_player, next_opponent, -alpha - 1, empties - 1, false);
+      if (score > alpha && score < beta && !deadline_.has_expired())
+        score = -principal_search(next_player, next_opponent, -beta, -score, empties - 1, false);
+    }
+    if (deadline_.has_expired()) return 0;
+    if (score > best) {
+      best = score;
+      best_move = move.square;
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) break;
+    }
+  }
+  table_.store(key, empties, original_alpha, beta, best, best_move, -kMaxScore, kMaxScore);
+  return best;
+}
+
+int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int beta) {
+  const int empties = 64 - std::popcount(player | opponent);
+  if (empties == 0) return final_score(player, opponent);
+  return principal_search(player, opponent, alpha, beta, empties, false);
+}
+
+EndgameSolver::Result EndgameSolver::solve(const Board& board, Square first_move, int guess, bool has_guess) {
+  const Bitboard player = board.player, opponent = board.opponent;
+  const int empties = board.empty_count();
+  const Bitboard moves = legal_moves(player, opponent);
+  if (!moves) {
+    if (!legal_moves(opponent, player)) return Result{kNoMove, final_score(player, opponent)};
+    const int score = -search(opponent, player, -kMaxScore - 1, kMaxScore + 1);
+    return Result{kPass, score};
+  }
+  ScoredMove list[32];
+  const int count = generate_ordered(player, opponent, moves, first_move, list);
+  std::sort(list, list + count, [](const ScoredMove& a, const ScoredMove& b) { return a.key < b.key; });
+
+  // Aspiration: a narrow window around the guess, widened on failure.
+  int low = has_guess ? std::max(-kMaxScore - 1, guess - 3) : -kMaxScore - 1;
+  int high = has_guess ? std::min(kMaxScore + 1, guess + 3) : kMaxScore + 1;
+  for (;;) {
+    int alpha = low;
+    int best = -kMaxScore - 1;
+    Square best_move = list[0].square;
+    for (int i = 0; i < count; ++i) {
+      const ScoredMove& move = list[i];
+      const Bitboard next_player = opponent ^ move.flips, next_opponent = player ^ move.flips ^ bit(move.square);
+      int score;
+      if (i == 0) {
+        score = -principal_search(next_player, next_opponent, -high, -alpha, empties - 1, false);
+      } else {
+        score = -null_window_deep(next_player, next_opponent, -alpha - 1, empties - 1, false);
+        if (score > alpha && score < high && !deadline_.has_expired())
+          score = -principal_search(next_player, next_opponent, -high, -score, empties - 1, false);
+      }
+      if (deadline_.has_expired()) return Result{best_move, 0};
+      if (score > best) {
+        best = score;
+        best_move = move.square;
+        if (score > alpha) alpha = score;
+        if (alpha >= high) break;
+      }
+    }
+    if (best <= low && low > -kMaxScore - 1) {
+      low = -kMaxScore - 1;
+      continue;
+    }
+    if (best >= high && high < kMaxScore + 1) {
+      high = kMaxScore + 1;
+      continue;
+    }
+    return Result{best_move, best};
+  }
+}
+
+}  // namespace reversi::ai

@@ -1,0 +1,50 @@
+// The exact endgame solver: negamax alpha-beta over the final disc margin,
+// the empty squares going to the winner (the convention of the published
+// endgame suites). Mostly null-window searches; principal-variation search
+// at the root and along the principal line.
+#pragma once
+
+#include <cstdint>
+
+#include "ai/search_clock.h"
+#include "ai/transposition_table.h"
+#include "engine/board.h"
+
+namespace reversi::ai {
+
+// Final margin of a finished game for the side to move, empties to the winner.
+int final_score(Bitboard player, Bitboard opponent);
+
+class EndgameSolver {
+ public:
+  // The solver borrows the table and the deadline; both outlive it.
+  EndgameSolver(TranspositionTable& table, Deadline& deadline) : table_(table), deadline_(deadline) {}
+
+  struct Result {
+    Square move = kNoMove;  // kPass or kNoMove as for the facade
+    int score = 0;
+  };
+
+  // Solves `board`; `first_move` (if legal) is searched first and `guess`
+  // centres an aspiration window. When aborted() the result means nothing.
+  Result solve(const Board& board, Square first_move = kNoMove, int guess = 0, bool has_guess = false);
+
+  // Exact score within (alpha, beta), fail-soft; used by the root and tests.
+  int search(Bitboard player, Bitboard opponent, int alpha, int beta);
+
+  std::uint64_t nodes() const { return nodes_; }
+  bool aborted() const { return deadline_.has_expired(); }
+
+ private:
+  int principal_search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, bool passed);
+  int null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed);
+  int null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, int empties,
+                          bool passed);
+  int last_move(Bitboard player, Bitboard opponent, Square square);
+
+  TranspositionTable& table_;
+  Deadline& deadline_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace reversi::ai

@@ -1,0 +1,30 @@
+// Static evaluations of a position for the side to move, in hundredths of a
+// disc (roughly: 100 = one disc of final margin). Both stay well inside
+// +-kWinScore so that proven results always outrank estimates.
+#pragma once
+
+#include "engine/board.h"
+
+namespace reversi::ai {
+
+inline constexpr int kDiscScale = 100;
+inline constexpr int kWinScore = 10000;
+
+// Medium's evaluation, as players are told: corners are valuable, X- and
+// C-squares next to an empty corner are dangerous, and mobility matters.
+int evaluate_basic(const Board& board);
+
+// Hard's evaluation: mobility, potential mobility, corners, X/C-squares,
+// stable edge discs, parity and (late) the disc count, blended by phase.
+int evaluate_strong(const Board& board);
+
+// The score of a finished game on the search scale: the margin, pushed
+// beyond every estimate so wins are preferred to good-looking positions.
+int finished_game_score(const Board& board);
+
+enum class Evaluation { Basic, Strong };
+inline int evaluate(Evaluation kind, const Board& board) {
+  return kind == Evaluation::Basic ? evaluate_basic(board) : evaluate_strong(board);
+}
+
+}  // namespace reversi::ai

@@ -1,0 +1,43 @@
+#include "cli/cli_support.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+
+namespace reversi::cli {
+
+std::optional<long long> parse_integer(std::string_view text, long long low, long long high) {
+  const std::string copy(text);
+  if (copy.empty()) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const long long value = std::strtoll(copy.c_str(), &end, 10);
+  if (*end || errno || value < low || value > high) return std::nullopt;
+  return value;
+}
+
+std::optional<double> parse_seconds(std::string_view text) {
+  const std::string copy(text);
+  if (copy.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (*end || !(value >= 0) || value > 86400) return std::nullopt;
+  return value;
+}
+
+void print_json_line(const nlohmann::json& object) { std::printf("%s\n", object.dump().c_str()); }
+
+std::string move_name(Square move) { return move == kNoMove ? "none" : square_name(move); }
+
+nlohmann::json report_json(const SearchReport& report) {
+  return nlohmann::json{{"move", move_name(report.move)},     {"score", report.score},
+                        {"depth", report.depth},              {"exact", report.exact},
+                        {"nodes", report.nodes},              {"seconds", report.seconds}};
+}
+
+int usage_error(const char* command, const std::string& message, const char* usage) {
+  std::fprintf(stderr, "%s: %s\nusage: reversi-cli %s\n", command, message.c_str(), usage);
+  return 2;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,33 @@
+// Small helpers shared by the reversi-cli subcommands: option values,
+// positions from the command line, and JSON lines.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "ai/computer.h"
+#include "engine/notation.h"
+
+namespace reversi::cli {
+
+// Parses a whole decimal number within [low, high]; nullopt otherwise.
+std::optional<long long> parse_integer(std::string_view text, long long low, long long high);
+// Parses a non-negative number of seconds (at most a day).
+std::optional<double> parse_seconds(std::string_view text);
+
+// Prints one JSON object on its own line.
+void print_json_line(const nlohmann::json& object);
+
+// A search report as JSON fields (move as a square name, "pass" or "none").
+nlohmann::json report_json(const SearchReport& report);
+
+// "none" for kNoMove, otherwise square_name.
+std::string move_name(Square move);
+
+// Reports a usage error for `command` and returns 2.
+int usage_error(const char* command, const std::string& message, const char* usage);
+
+}  // namespace reversi::cli

@@ -1,0 +1,108 @@
+// reversi-cli solve: exact scores for every position of an OBF file, checked
+// against the scores the file publishes.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "cli/cli_support.h"
+#include "cli/commands.h"
+
+namespace reversi::cli {
+namespace {
+
+constexpr const char* kUsage = "solve FILE [--from N] [--count N] [--json]";
+
+// The published score of the best move: "...X; A2:+38; C7:+36;" gives 38.
+std::optional<int> published_score(const std::string& line) {
+  const std::size_t semicolon = line.find(';');
+  if (semicolon == std::string::npos) return std::nullopt;
+  const std::size_t colon = line.find(':', semicolon);
+  if (colon == std::string::npos) return std::nullopt;
+  std::size_t end = colon + 1;
+  while (end < line.size() && line[end] != ';' && line[end] != ' ') ++end;
+  const auto value = parse_integer(std::string_view(line).substr(colon + 1 + (line[colon + 1] == '+'),
+                                                                  end - colon - 1 - (line[colon + 1] == '+')),
+                                   -64, 64);
+  if (!value) return std::nullopt;
+  return static_cast<int>(*value);
+}
+
+}  // namespace
+
+int run_solve(int argc, char** argv) {
+  const char* path = nullptr;
+  bool json = false;
+  long long from = 1, count = 1 << 30;
+  for (int i = 0; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--json")) {
+      json = true;
+    } else if ((!std::strcmp(argv[i], "--from") || !std::strcmp(argv[i], "--count")) && i + 1 < argc) {
+      const bool is_from = !std::strcmp(argv[i], "--from");
+      const auto value = parse_integer(argv[++i], is_from ? 1 : 0, 1 << 30);
+      if (!value) return usage_error("solve", std::string("bad number '") + argv[i] + "'", kUsage);
+      (is_from ? from : count) = *value;
+    } else if (argv[i][0] == '-' || path) {
+      return usage_error("solve", std::string("unexpected argument '") + argv[i] + "'", kUsage);
+    } else {
+      path = argv[i];
+    }
+  }
+  if (!path) return usage_error("solve", "FILE is missing", kUsage);
+  std::ifstream file(path);
+  if (!file) {
+    std::fprintf(stderr, "solve: cannot read '%s'\n", path);
+    return 1;
+  }
+
+  Computer computer(64);
+  int line_number = 0, solved = 0, agreed = 0, with_published = 0;
+  std::uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  for (std::string line; std::getline(file, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    ++line_number;
+    if (line_number < from || line_number >= from + count) continue;
+    const auto position = parse_position(line);
+    if (!position) {
+      std::fprintf(stderr, "solve: %s line %d: %s\n", path, line_number, position.error.c_str());
+      return 1;
+    }
+    const auto started = std::chrono::steady_clock::now();
+    const SearchReport report = computer.solve_exact(position.value->board);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::optional<int> expected = published_score(line);
+    ++solved;
+    total_nodes += report.nodes;
+    total_seconds += seconds;
+    if (expected) ++with_published;
+    if (expected && *expected == report.score) ++agreed;
+    const double rate = seconds > 0 ? report.nodes / seconds : 0;
+    if (json) {
+      nlohmann::json out{{"index", line_number}, {"empties", position.value->board.empty_count()},
+                         {"move", move_name(report.move)}, {"score", report.score}, {"nodes", report.nodes},
+                         {"ms", seconds * 1000}, {"nodes_per_second", rate}};
+      out["expected"] = expected ? nlohmann::json(*expected) : nlohmann::json(nullptr);
+      out["agrees"] = expected && *expected == report.score;
+      print_json_line(out);
+    } else {
+      std::printf("#%-3d %2d empties  %-4s %+3d", line_number, position.value->board.empty_count(),
+                  move_name(report.move).c_str(), report.score);
+      if (expected) std::printf(" (published %+3d%s)", *expected, *expected == report.score ? "" : " MISMATCH");
+      std::printf("  %12llu nodes %9.1f ms %6.1f Mn/s\n", static_cast<unsigned long long>(report.nodes),
+                  seconds * 1000, rate / 1e6);
+    }
+    std::fflush(stdout);
+  }
+  const double rate = total_seconds > 0 ? total_nodes / total_seconds : 0;
+  if (json)
+    print_json_line({{"total", true}, {"positions", solved}, {"agree", agreed}, {"published", with_published},
+                     {"nodes", total_nodes}, {"seconds", total_seconds}, {"nodes_per_second", rate}});
+  else
+    std::printf("total: %d positions, %d/%d scores agree with the file, %llu nodes, %.3f s, %.1f Mn/s\n", solved,
+                agreed, with_published, static_cast<unsigned long long>(total_nodes), total_seconds, rate / 1e6);
+  return agreed == with_published ? 0 : 1;
+}
+
+}  // namespace reversi::cli
