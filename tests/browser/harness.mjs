@@ -57,6 +57,7 @@ const MIME = {
  * Returns { url, origin, port, requests, stop() }; url ends with the mount.
  */
 export async function startServer(dir, { host = '127.0.0.1', mount = '/', headers = {} } = {}) {
+  // host 'localhost' gives an origin of another site than '127.0.0.1' (cross-site iframe tests).
   const root = path.resolve(dir);
   if (!mount.endsWith('/')) mount += '/';
   const requests = [];
@@ -87,7 +88,7 @@ export async function startServer(dir, { host = '127.0.0.1', mount = '/', header
     server.listen(0, host, resolve);
   });
   const port = server.address().port;
-  const origin = `http://${host === '127.0.0.1' ? '127.0.0.1' : host}:${port}`;
+  const origin = `http://${host}:${port}`;
   return {
     port, origin, url: origin + mount, requests,
     async stop() {

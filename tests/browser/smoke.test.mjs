@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   colourDistance, decodePng, desktop, distDir, launchBrowser, luma, openPage, phone,
-  requireDist, sampleRgb, screenshot, startServer, waitForApp,
+  requireDist, sampleRgb, screenshot, startServer, tapSquare, waitForApp,
 } from './harness.mjs';
 
 describe('smoke', () => {
@@ -71,6 +71,11 @@ describe('smoke', () => {
           error: !document.getElementById('error').hidden,
         }));
         assert.deepEqual(overlays, { loading: false, error: false });
+
+        // A tap (phone) or click (desktop) on a legal square plays it.
+        await tapSquare(page, 'd3');
+        await page.waitForFunction((i) => window.reversi.state().board[i] === 'X', index('d3'), { timeout: 10000 });
+        await screenshot(page, `smoke-${label}-after-d3`);
 
         assert.deepEqual(log.pageErrors, [], 'no page errors');
         assert.deepEqual(log.errors, [], 'no console errors');
