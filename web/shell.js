@@ -45,6 +45,10 @@
 
   // Called by the app once its first frame is on screen.
   window.reversiReady = markReady;
+  // Called by the app when it cannot go on (e.g. no WebGL 2 context).
+  window.reversiFatal = function (text) {
+    showError(String(text || 'The game stopped because of an internal error.'));
+  };
 
   function webgl2Available() {
     try {
