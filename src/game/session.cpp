@@ -201,9 +201,13 @@ SessionSnapshot Session::snapshot() const {
 
 Parsed<Session> Session::restore(const SessionSnapshot& snapshot, ClockSource time, MoveStrategy expired_move) {
   const SessionOptions& options = snapshot.options;
-  if (!is_valid_match_length(options.match_length)) return Parsed<Session>::failure("a match has 1, 3 or 5 games");
+  if (!is_valid_match_length(options.match_length))
+    return Parsed<Session>::failure("saved game: a match has 1, 3 or 5 games");
   if (!(options.clock_seconds > 0) || !std::isfinite(options.clock_seconds))
-    return Parsed<Session>::failure("the move clock needs a positive number of seconds");
+    return Parsed<Session>::failure("saved game: the move clock needs a positive number of seconds");
+  if ((options.colour == ColourChoice::Black && snapshot.first_colour != Color::Black) ||
+      (options.colour == ColourChoice::White && snapshot.first_colour != Color::White))
+    return Parsed<Session>::failure("saved game: the colours do not match the colour chosen");
   SessionOptions fixed = options;
   fixed.colour = snapshot.first_colour == Color::Black ? ColourChoice::Black : ColourChoice::White;
   Session session(fixed, snapshot.random_state, std::move(time), std::move(expired_move));
@@ -211,8 +215,9 @@ Parsed<Session> Session::restore(const SessionSnapshot& snapshot, ClockSource ti
   session.events_.clear();
 
   for (GameWinner winner : snapshot.finished)
-    if (!session.match_.record_winner(winner)) return Parsed<Session>::failure("the match was already decided");
-  if (session.match_.is_over()) return Parsed<Session>::failure("the match was already decided");
+    if (!session.match_.record_winner(winner))
+      return Parsed<Session>::failure("saved game: the match was already decided");
+  if (session.match_.is_over()) return Parsed<Session>::failure("saved game: the match was already decided");
   session.game_number_ = session.match_.games_finished() + 1;
 
   Parsed<Game> game = game_from_transcript(snapshot.moves, session.setup_for(session.game_number_));

@@ -49,7 +49,7 @@ SessionOptions two_players(int match_length = 1) {
 }
 }  // namespace
 
-TEST_CASE("session: solo undo takes back the computer's replies and the human's move, through passes") {
+TEST_CASE("game session: solo undo takes back the computer's replies and the human's move, through passes") {
   Session session(solo(ColourChoice::Black), 1);
   CHECK(session.human_colour() == Color::Black);
   CHECK(session.game().player(Color::White).is_computer());
@@ -72,7 +72,7 @@ TEST_CASE("session: solo undo takes back the computer's replies and the human's 
         std::vector<EventKind>{EventKind::Undone, EventKind::Undone, EventKind::Redone, EventKind::Redone});
 }
 
-TEST_CASE("session: undo while the computer thinks takes back the human's move; the late answer is refused") {
+TEST_CASE("game session: undo while the computer thinks takes back the human's move; the late answer is refused") {
   Session session(solo(ColourChoice::White), 1);  // the computer is black and opens
   CHECK(session.waiting_for_computer());
   CHECK(session.undo().error == CommandError::NothingToUndo);
@@ -88,7 +88,7 @@ TEST_CASE("session: undo while the computer thinks takes back the human's move; 
   CHECK(session.play_computer_move(sq("c5"), searched).error == CommandError::StalePosition);
 }
 
-TEST_CASE("session: resign in solo is the human's, in two-player the side to move's") {
+TEST_CASE("game session: resign in solo is the human's, in two-player the side to move's") {
   Session solo_session(solo(ColourChoice::White), 3);
   REQUIRE(solo_session.resign());  // even while the computer (black) is to move
   CHECK(solo_session.game().result().outcome == Outcome::BlackWins);
@@ -106,7 +106,7 @@ TEST_CASE("session: resign in solo is the human's, in two-player the side to mov
   CHECK(events[3].match_winner == Seat::First);
 }
 
-TEST_CASE("session: a 3-game match swaps colours, ignores draws and ends at two wins") {
+TEST_CASE("game session: a 3-game match swaps colours, ignores draws and ends at two wins") {
   Session session(two_players(3), 11);
   CHECK(session.match().target() == 2);
   CHECK(session.colour_of(Seat::First) == Color::Black);
@@ -143,7 +143,7 @@ TEST_CASE("session: a 3-game match swaps colours, ignores draws and ends at two 
   CHECK(events.back().game_number == 4);
 }
 
-TEST_CASE("session: undo after the end of a game takes its result back off the match score") {
+TEST_CASE("game session: undo after the end of a game takes its result back off the match score") {
   Session session(two_players(), 5);
   play_all(session, "c4c3e6d6c6b4a4c5c2");  // a wipe-out for black
   CHECK(session.match().winner() == Seat::First);
@@ -155,7 +155,7 @@ TEST_CASE("session: undo after the end of a game takes its result back off the m
   CHECK(session.match().games_finished() == 1);
 }
 
-TEST_CASE("session: a random colour draw depends only on the seed") {
+TEST_CASE("game session: a random colour draw depends only on the seed") {
   int black = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const Session first(solo(ColourChoice::Random), seed);
@@ -167,7 +167,7 @@ TEST_CASE("session: a random colour draw depends only on the seed") {
   CHECK(black < 35);
 }
 
-TEST_CASE("session: the move clock plays for a human whose time ran out, and pauses") {
+TEST_CASE("game session: the move clock plays for a human whose time ran out, and pauses") {
   double now = 100;
   std::vector<Position> asked;
   SessionOptions options = two_players();
@@ -214,7 +214,7 @@ TEST_CASE("session: the move clock plays for a human whose time ran out, and pau
   CHECK(session.game().last_move() != sq("d3"));
 }
 
-TEST_CASE("session: the clock never runs on the computer's turn, and solo placements are automatic") {
+TEST_CASE("game session: the clock never runs on the computer's turn, and solo placements are automatic") {
   double now = 0;
   SessionOptions options = solo(ColourChoice::Black);
   options.clock_enabled = true;

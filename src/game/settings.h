@@ -1,0 +1,32 @@
+// The player's preferences, kept between visits (persisted as JSON, see game_json.h).
+#pragma once
+
+#include <cstdint>
+
+#include "game/session.h"
+
+namespace reversi {
+
+enum class AnimationSpeed : std::uint8_t { Slow, Normal, Fast };
+
+struct Settings {
+  bool show_flip_counts = false;  // hint how many discs each legal move turns
+  bool sound = true;
+  AnimationSpeed animation_speed = AnimationSpeed::Normal;
+  bool reduced_motion = false;  // flips appear without animation
+  // The last choices on the new-game screen.
+  Strength strength = Strength::Medium;
+  ColourChoice colour = ColourChoice::Black;
+  Mode mode = Mode::Solo;
+  StartVariant variant = StartVariant::StandardCross;
+  int match_length = 1;
+  bool clock_enabled = false;
+  double clock_seconds = kDefaultMoveSeconds;
+
+  SessionOptions session_options() const {
+    return SessionOptions{mode, strength, colour, variant, match_length, clock_enabled, clock_seconds};
+  }
+  bool operator==(const Settings&) const = default;
+};
+
+}  // namespace reversi
