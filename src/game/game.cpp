@@ -45,6 +45,11 @@ GameResult Game::result() const {
   return result;
 }
 
+Bitboard Game::flips_if_played(Square square) const {
+  if (square < 0 || square >= 64 || in_placement_phase() || !(playable_squares() & bit(square))) return 0;
+  return flips_for(position().board.player, position().board.opponent, square);
+}
+
 bool Game::computer_to_move() const { return !is_over() && player(side_to_move()).is_computer(); }
 
 CommandResult Game::check_square(Square square) const {

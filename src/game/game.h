@@ -50,6 +50,9 @@ class Game {
   Bitboard playable_squares() const;
   bool is_over() const { return result().is_over(); }
   GameResult result() const;
+  // The discs `square` would turn over for the side to move (0 when it
+  // cannot be played, and for placements): the flip-count hint.
+  Bitboard flips_if_played(Square square) const;
   // True when the side to move is a computer and the game is still going.
   bool computer_to_move() const;
 

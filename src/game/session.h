@@ -68,6 +68,8 @@ class Session {
   Color colour_of(Seat seat) const { return match_.colour_of(seat, game_number_); }
   // Solo: the human's colour in the current game (the first seat's otherwise).
   Color human_colour() const { return colour_of(Seat::First); }
+  // True when a human at the board may move now.
+  bool human_to_move() const { return !game_.is_over() && !game_.computer_to_move(); }
   // True when the app should search game().position() and call play_computer_move.
   bool waiting_for_computer() const { return game_.computer_to_move(); }
 

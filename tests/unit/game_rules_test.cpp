@@ -136,6 +136,10 @@ TEST_CASE("game: the last move and its flips are exposed for animation") {
   REQUIRE(game.play(sq("d6")));
   CHECK(game.last_flips() == bit(sq("d5")));
   CHECK(Game().last_move() == kNoMove);
+  // The flip-count hint for a move not yet played.
+  CHECK(game.flips_if_played(sq("c3")) == bit(sq("d4")));
+  CHECK(game.flips_if_played(sq("a1")) == 0);
+  CHECK(game.flips_if_played(kPass) == 0);
 }
 
 TEST_CASE("game: a wipe-out ends the game and the side with no discs has lost") {

@@ -75,6 +75,7 @@ TEST_CASE("game session: solo undo takes back the computer's replies and the hum
 TEST_CASE("game session: undo while the computer thinks takes back the human's move; the late answer is refused") {
   Session session(solo(ColourChoice::White), 1);  // the computer is black and opens
   CHECK(session.waiting_for_computer());
+  CHECK_FALSE(session.human_to_move());
   CHECK(session.undo().error == CommandError::NothingToUndo);
   CHECK(session.play(sq("f5")).error == CommandError::ComputerThinking);
   REQUIRE(session.play_computer_move(sq("f5"), session.game().position()));
