@@ -194,7 +194,6 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
     if (search.aborted()) break;
     best = result;
     report.depth = depth;
-    if (depth == 1 && midgame_deadline.expired(~std::uint64_t{0} >> 1)) break;
   }
   report.move = best.move;
   report.score = ai::score_in_discs(best.score);

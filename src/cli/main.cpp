@@ -18,6 +18,13 @@ const Command kCommands[] = {
      reversi::cli::run_perft},
     {"solve", "solve FILE [--from N] [--count N] [--json]   exact scores of every OBF position, checked",
      reversi::cli::run_solve},
+    {"move",
+     "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6...) [--seconds S] [--seed N] "
+     "[--json]   the computer's move and its search report",
+     reversi::cli::run_move},
+    {"match", "match LEVEL_A LEVEL_B --games N [--seed S] [--seconds S] [--json]   self-play from varied openings",
+     reversi::cli::run_match},
+    {"bench", "bench [--json]   fixed search workload: node-count signature and speed", reversi::cli::run_bench},
 };
 
 int print_usage(FILE* out) {
