@@ -1,0 +1,120 @@
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <random>
+#include <set>
+
+#include "ai/bit_kernels.h"
+#include "ai/computer.h"
+#include "ai_test_support.h"
+#include "engine/notation.h"
+
+using namespace reversi;
+
+namespace {
+
+// A fake clock that moves forward by `step` seconds every time it is read.
+ClockSource stepping_clock(double step) {
+  auto now = std::make_shared<double>(0);
+  return [now, step] { return *now += step; };
+}
+
+}  // namespace
+
+TEST_CASE("ai: strengths have names") {
+  CHECK(std::string(strength_name(Strength::Hard)) == "hard");
+  CHECK(parse_strength("MeDiUm") == Strength::Medium);
+  CHECK_FALSE(parse_strength("expert"));
+}
+
+TEST_CASE("ai: every level plays a legal move, passes when it must, and stops at the end") {
+  std::mt19937_64 random(31337);
+  Computer computer(4);
+  computer.set_clock(stepping_clock(0.01));
+  const SearchLimits limits{0.05, 3};
+  int passes = 0, finished = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Board board = testing::random_position(random, static_cast<int>(random() % 61));
+    for (const Strength strength : {Strength::Easy, Strength::Medium, Strength::Hard}) {
+      if (strength != Strength::Easy && trial % 3 && board.empty_count() > 40) continue;  // keep it quick
+      const SearchReport report = computer.choose_move(board, strength, limits);
+      INFO(strength_name(strength) << " in " << format_position(Position{board, Color::Black}));
+      if (is_game_over(board)) {
+        CHECK(report.move == kNoMove);
+        finished += strength == Strength::Easy;
+      } else if (!legal_moves(board)) {
+        CHECK(report.move == kPass);
+        passes += strength == Strength::Easy;
+      } else {
+        REQUIRE(report.move >= 0);
+        REQUIRE(report.move < 64);
+        CHECK((legal_moves(board) & bit(report.move)) != 0);
+      }
+    }
+  }
+  CHECK(finished > 0);
+  CHECK(passes >= 0);
+}
+
+TEST_CASE("ai: Easy takes a move that flips the most discs, ties drawn by the seed") {
+  std::mt19937_64 random(5);
+  Computer computer;
+  std::set<Square> chosen_at_start;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed)
+    chosen_at_start.insert(computer.choose_move(Board::start(), Strength::Easy, SearchLimits{0.5, seed}).move);
+  CHECK(chosen_at_start.size() > 1);  // four equal openings: the seed decides
+  for (int trial = 0; trial < 500; ++trial) {
+    const Board board = testing::random_position(random, static_cast<int>(random() % 58) + 2);
+    if (!legal_moves(board)) continue;
+    int most = 0;
+    for (Bitboard moves = legal_moves(board); moves; moves &= moves - 1)
+      most = std::max(most, count_bits(flips_for(board.player, board.opponent, first_square(moves))));
+    const SearchReport report = computer.choose_move(board, Strength::Easy, SearchLimits{0.5, random()});
+    CHECK(count_bits(flips_for(board.player, board.opponent, report.move)) == most);
+    // The same seed gives the same move.
+    CHECK(computer.choose_move(board, Strength::Easy, SearchLimits{0.5, 77}).move ==
+          computer.choose_move(board, Strength::Easy, SearchLimits{0.5, 77}).move);
+  }
+}
+
+TEST_CASE("ai: Medium searches exactly four plies") {
+  std::mt19937_64 random(8);
+  Computer computer;
+  for (int trial = 0; trial < 50; ++trial) {
+    const Board board = testing::random_position(random, 20 + static_cast<int>(random() % 36));
+    if (!legal_moves(board)) continue;
+    CHECK(computer.choose_move(board, Strength::Medium).depth == 4);
+  }
+}
+
+TEST_CASE("ai: Hard solves exactly from 12 empties") {
+  std::mt19937_64 random(12);
+  Computer computer(8);
+  computer.set_clock(stepping_clock(1.0));  // the budget is spent on the first reading
+  for (int trial = 0; trial < 60; ++trial) {
+    const Board board = testing::random_position(random, 1 + static_cast<int>(random() % 12));
+    if (!legal_moves(board)) continue;
+    const SearchReport report = computer.choose_move(board, Strength::Hard, SearchLimits{0.01, 0});
+    CHECK(report.exact);
+    CHECK(report.depth == board.empty_count());
+    CHECK(report.score == computer.solve_exact(board).score);
+  }
+}
+
+TEST_CASE("ai: Hard keeps to its time budget on an injected clock") {
+  std::mt19937_64 random(77);
+  for (const double budget : {0.05, 0.5, 2.0}) {
+    Computer computer(8);
+    computer.set_clock(stepping_clock(budget / 100));  // a hundred readings per budget
+    for (int trial = 0; trial < 10; ++trial) {
+      const Board board = testing::random_position(random, 16 + static_cast<int>(random() % 40));
+      if (!legal_moves(board) || count_bits(legal_moves(board)) == 1) continue;
+      const SearchReport report = computer.choose_move(board, Strength::Hard, SearchLimits{budget, 0});
+      INFO("budget " << budget << " empties " << board.empty_count());
+      CHECK(report.seconds <= budget * 1.2);
+      if (!report.exact) CHECK(report.seconds >= budget * 0.9);  // it uses the time it has
+      CHECK(report.depth >= 1);
+      CHECK((legal_moves(board) & bit(report.move)) != 0);
+    }
+  }
+}

@@ -1,0 +1,117 @@
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+
+#include "ai/bit_kernels.h"
+#include "ai/computer.h"
+#include "ai/endgame_solver.h"
+#include "ai/stability.h"
+#include "ai_test_support.h"
+#include "engine/notation.h"
+#include "test_support.h"
+
+using namespace reversi;
+
+namespace {
+
+int published_best_score(const std::string& line) {
+  const std::size_t colon = line.find(':', line.find(';'));
+  return std::stoi(line.substr(colon + 1));
+}
+
+}  // namespace
+
+TEST_CASE("ai: the solver's flip kernel agrees with the engine") {
+  std::mt19937_64 random(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board board = testing::random_position(random, static_cast<int>(random() % 60));
+    for (Square square = 0; square < 64; ++square) {
+      if (!(board.empties() & bit(square))) continue;
+      CHECK(ai::flips_at(board.player, board.opponent, square) == flips_for(board.player, board.opponent, square));
+    }
+  }
+}
+
+TEST_CASE("ai: solve_exact matches the published scores of FFO #1-#19") {
+  const auto lines = testing::read_lines(testing::shared_path("positions/fforum-1-19.obf"));
+  REQUIRE(lines.size() == 19);
+  Computer computer(32);
+  int number = 0;
+  for (const std::string& line : lines) {
+    ++number;
+    const auto position = parse_position(line);
+    REQUIRE_MESSAGE(position, position.error);
+    const SearchReport report = computer.solve_exact(position.value->board);
+    INFO("FFO #" << number << ": " << line);
+    CHECK(report.exact);
+    CHECK(report.depth == position.value->board.empty_count());
+    CHECK(report.score == published_best_score(line));
+    // The move it names must really achieve that score.
+    const Board& board = position.value->board;
+    REQUIRE(report.move < 64);
+    const Board next = after_move(board, report.move, flips_for(board.player, board.opponent, report.move));
+    CHECK(-computer.solve_exact(next).score == report.score);
+  }
+}
+
+TEST_CASE("ai: the solver equals plain minimax on random endgames of up to 10 empties") {
+  std::mt19937_64 random(2024);
+  Computer computer(4);
+  ai::TranspositionTable table(1);
+  ai::Deadline unlimited;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int empties = 1 + static_cast<int>(random() % 10);
+    const Board board = testing::random_position(random, empties);
+    const int expected = testing::minimax(board);
+    INFO(format_position(Position{board, Color::Black}));
+    CHECK(computer.solve_exact(board).score == expected);
+    // Windows that do not contain the score still bound it correctly.
+    ai::EndgameSolver solver(table, unlimited);
+    const int low = solver.search(board.player, board.opponent, expected - 1, expected + 1);
+    CHECK(low == expected);
+    const int above = solver.search(board.player, board.opponent, expected + 1, expected + 3);
+    CHECK(above <= expected + 1);
+    const int below = solver.search(board.player, board.opponent, expected - 3, expected - 1);
+    CHECK(below >= expected - 1);
+  }
+}
+
+TEST_CASE("ai: solve_exact reports a pass and a finished game") {
+  // White has no move here but black does.
+  const auto must_pass = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O");
+  REQUIRE(must_pass);
+  const SearchReport pass = Computer().solve_exact(must_pass.value->board);
+  CHECK(pass.move == (legal_moves(must_pass.value->board) ? pass.move : kPass));
+  const auto finished = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX- O");
+  REQUIRE(finished);
+  const SearchReport over = Computer().solve_exact(finished.value->board);
+  CHECK(over.move == kNoMove);
+  CHECK(over.score == -64);  // the empty square goes to the winner
+}
+
+TEST_CASE("ai: stable discs never change colour in random continuations") {
+  std::mt19937_64 random(99);
+  for (int trial = 0; trial < 200; ++trial) {
+    Board board = testing::random_position(random, static_cast<int>(random() % 40));
+    const Bitboard stable_player = ai::stable_discs(board.player, board.opponent);
+    const Bitboard stable_opponent = ai::stable_discs(board.opponent, board.player);
+    CHECK((stable_player & ~board.player) == 0);
+    bool player_to_move = true;
+    while (!is_game_over(board)) {
+      Bitboard moves = legal_moves(board);
+      if (moves) {
+        for (int skip = static_cast<int>(random() % count_bits(moves)); skip > 0; --skip) moves &= moves - 1;
+        const Square square = first_square(moves);
+        board = after_move(board, square, flips_for(board.player, board.opponent, square));
+      } else {
+        board = after_pass(board);
+      }
+      player_to_move = !player_to_move;
+      const Bitboard original_player_discs = player_to_move ? board.player : board.opponent;
+      const Bitboard original_opponent_discs = player_to_move ? board.opponent : board.player;
+      REQUIRE((stable_player & ~original_player_discs) == 0);
+      REQUIRE((stable_opponent & ~original_opponent_discs) == 0);
+    }
+  }
+}
