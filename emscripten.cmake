@@ -1,0 +1,74 @@
+# The browser build (included from CMakeLists.txt when configured with emcmake).
+#
+# Produces build/web/dist/, ready to serve:
+#   reversi.js/.wasm/.data  the app (UI + game), SDL2 + WebGL2 + ImGui
+#   ai_worker.js/.wasm      engine + AI only, run as a Web Worker
+#   index.html, sw.js, manifest, icons  from web/ and assets/ (scripts/bundle.mjs)
+# and, for the tests and benchmarks under Node:
+#   engine-tests.js         the engine unit tests
+#   reversi-cli.js          perft / solve / bench
+
+set(REVERSI_DIST "${CMAKE_BINARY_DIR}/dist")
+file(MAKE_DIRECTORY "${REVERSI_DIST}")
+
+# nlohmann-json reports bad documents by exception; Emscripten's prebuilt
+# libc++-except makes catching work. The engine and AI stay exception-free.
+target_compile_options(reversi_game PRIVATE -fexceptions)
+
+set(REVERSI_WEB_COMMON_LINK -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB)
+
+# ------------------------------------------------------------- AI worker ----
+add_executable(ai_worker src/worker/ai_worker.cpp)
+target_link_libraries(ai_worker PRIVATE reversi_ai reversi_warnings)
+target_include_directories(ai_worker PRIVATE src)
+target_link_options(ai_worker PRIVATE ${REVERSI_WEB_COMMON_LINK} -sBUILD_AS_WORKER=1 -sENVIRONMENT=worker
+  "-sEXPORTED_FUNCTIONS=['_think']" -sFILESYSTEM=0)
+set_target_properties(ai_worker PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}")
+
+# ------------------------------------------------------------------- app ----
+include(cmake/imgui.cmake)
+include(cmake/assets.cmake)
+reversi_copy_assets("${CMAKE_BINARY_DIR}/assets")
+file(GLOB app_sources CONFIGURE_DEPENDS src/app/*.cpp)
+add_executable(reversi ${app_sources})
+add_dependencies(reversi reversi_assets)
+target_compile_options(reversi PRIVATE -fexceptions)
+target_link_libraries(reversi PRIVATE reversi_game reversi_imgui reversi_warnings)
+target_compile_definitions(reversi PRIVATE REVERSI_ASSETS_DIR="/assets")
+target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions
+  -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web
+  "-sEXPORTED_FUNCTIONS=['_main','_reversi_embed_message','_reversi_storage_loaded','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
+  "-sEXPORTED_RUNTIME_METHODS=['ccall']"
+  --preload-file "${CMAKE_BINARY_DIR}/assets@/assets")
+set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}")
+
+# The rest of the bundle: shell, service worker with a content-derived cache
+# name, manifest and icons.
+find_program(NODE_EXECUTABLE node REQUIRED)
+add_custom_target(reversi_bundle ALL
+  COMMAND "${NODE_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/scripts/bundle.mjs" "${REVERSI_DIST}"
+  DEPENDS reversi ai_worker
+  WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+  COMMENT "Assembling the web bundle in ${REVERSI_DIST}"
+  VERBATIM)
+
+# --------------------------------------------------- Node test/bench builds ----
+set(REVERSI_NODE_LINK ${REVERSI_WEB_COMMON_LINK} -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1)
+
+set(DOCTEST_INCLUDE "${REVERSI_HEADER_MIRROR}")
+file(GLOB engine_test_sources CONFIGURE_DEPENDS tests/unit/engine_*_test.cpp)
+add_executable(engine-tests tests/unit/main.cpp ${engine_test_sources})
+target_include_directories(engine-tests PRIVATE "${DOCTEST_INCLUDE}" tests)
+target_link_libraries(engine-tests PRIVATE reversi_engine)
+target_compile_definitions(engine-tests PRIVATE REVERSI_SHARED_DIR="${REVERSI_SHARED_DIR}"
+  DOCTEST_CONFIG_NO_EXCEPTIONS_BUT_WITH_ALL_ASSERTS)
+target_link_options(engine-tests PRIVATE ${REVERSI_NODE_LINK})
+set_target_properties(engine-tests PROPERTIES SUFFIX ".js")
+
+file(GLOB cli_sources CONFIGURE_DEPENDS src/cli/*.cpp)
+add_executable(reversi-cli ${cli_sources})
+target_link_libraries(reversi-cli PRIVATE reversi_game reversi_warnings)
+target_compile_options(reversi-cli PRIVATE -fexceptions)
+target_compile_definitions(reversi-cli PRIVATE REVERSI_SHARED_DIR="${REVERSI_SHARED_DIR}")
+target_link_options(reversi-cli PRIVATE ${REVERSI_NODE_LINK} -fexceptions)
+set_target_properties(reversi-cli PROPERTIES SUFFIX ".js")

@@ -1,0 +1,107 @@
+#include "app/ai_bridge.h"
+
+#include <utility>
+
+#include "app/ai_protocol.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#include <mutex>
+#include <thread>
+#endif
+
+namespace reversi {
+
+#ifdef __EMSCRIPTEN__
+
+struct AiBridge::Impl {
+  worker_handle worker = 0;
+  std::uint32_t next_id = 1;
+  std::uint32_t awaited_id = 0;  // 0: nothing awaited
+  std::optional<SearchReport> result;
+
+  static void on_reply(char* data, int size, void* argument) {
+    auto* self = static_cast<Impl*>(argument);
+    if (size != static_cast<int>(sizeof(ThinkReply))) return;
+    ThinkReply reply;
+    __builtin_memcpy(&reply, data, sizeof reply);
+    if (reply.request_id != self->awaited_id) return;  // stale: the game moved on
+    self->awaited_id = 0;
+    self->result = SearchReport{reply.move, reply.score, reply.depth, reply.exact != 0, reply.nodes, reply.seconds};
+  }
+};
+
+AiBridge::AiBridge() : impl_(std::make_unique<Impl>()) { impl_->worker = emscripten_create_worker("ai_worker.js"); }
+AiBridge::~AiBridge() { emscripten_destroy_worker(impl_->worker); }
+
+void AiBridge::request(const Board& board, Strength strength, double seconds, std::uint64_t seed) {
+  ThinkRequest request{board.player, board.opponent, impl_->next_id++, static_cast<std::uint8_t>(strength), seconds,
+                       seed};
+  impl_->awaited_id = request.request_id;
+  impl_->result.reset();
+  emscripten_call_worker(impl_->worker, "think", reinterpret_cast<char*>(&request), sizeof request, Impl::on_reply,
+                         impl_.get());
+}
+
+void AiBridge::cancel() {
+  impl_->awaited_id = 0;
+  impl_->result.reset();
+}
+bool AiBridge::busy() const { return impl_->awaited_id != 0; }
+std::optional<SearchReport> AiBridge::take_result() { return std::exchange(impl_->result, std::nullopt); }
+
+#else
+
+struct AiBridge::Impl {
+  std::mutex mutex;
+  std::thread thread;
+  std::uint32_t next_id = 1;
+  std::uint32_t awaited_id = 0;
+  std::optional<SearchReport> result;
+  Computer computer{32};
+};
+
+AiBridge::AiBridge() : impl_(std::make_unique<Impl>()) {}
+AiBridge::~AiBridge() {
+  if (impl_->thread.joinable()) impl_->thread.join();
+}
+
+void AiBridge::request(const Board& board, Strength strength, double seconds, std::uint64_t seed) {
+  if (impl_->thread.joinable()) impl_->thread.join();  // the previous search ends within its budget
+  std::uint32_t id;
+  {
+    std::lock_guard lock(impl_->mutex);
+    id = impl_->next_id++;
+    impl_->awaited_id = id;
+    impl_->result.reset();
+  }
+  impl_->thread = std::thread([this, board, strength, seconds, seed, id] {
+    SearchLimits limits;
+    limits.seconds = seconds;
+    limits.seed = seed;
+    const SearchReport report = impl_->computer.choose_move(board, strength, limits);
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->awaited_id != id) return;
+    impl_->awaited_id = 0;
+    impl_->result = report;
+  });
+}
+
+void AiBridge::cancel() {
+  std::lock_guard lock(impl_->mutex);
+  impl_->awaited_id = 0;
+  impl_->result.reset();
+}
+bool AiBridge::busy() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->awaited_id != 0;
+}
+std::optional<SearchReport> AiBridge::take_result() {
+  std::lock_guard lock(impl_->mutex);
+  return std::exchange(impl_->result, std::nullopt);
+}
+
+#endif
+
+}  // namespace reversi

@@ -1,0 +1,351 @@
+// The dialogs over the board. Each is an ImGui modal sized for the window:
+// nearly full-screen on a phone, a centred card on a desktop.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/app.h"
+#include "app/help_text.h"
+#include "app/web_platform.h"
+#include "app/widgets.h"
+#include "game/game_transcript.h"
+
+namespace reversi {
+namespace {
+
+constexpr ImGuiWindowFlags kPanelFlags =
+    ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+    ImGuiWindowFlags_NoCollapse;
+
+const char* panel_title(int panel) {
+  static const char* const titles[] = {"",         "New game",   "Menu",     "Moves",
+                                       "How to play", "Statistics", "Settings", "Resign?", "Game over"};
+  return titles[panel];
+}
+
+}  // namespace
+
+bool App::begin_panel(const char* title, float width, float height) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const ImVec2 size(std::min(width, display.x - 16), std::min(height, display.y - 16));
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+  if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+  bool open = true;
+  ImGui::PushFont(theme_.strong);
+  const bool visible = ImGui::BeginPopupModal(title, &open, kPanelFlags);
+  ImGui::PopFont();
+  if (!visible) {
+    panel_ = Panel::None;
+    return false;
+  }
+  if (!open || close_panel_) {
+    close_panel_ = false;
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    if (panel_ == Panel::Result) result_dismissed_ = true;
+    panel_ = Panel::None;
+    return false;
+  }
+  return true;
+}
+
+void App::end_panel() { ImGui::EndPopup(); }
+
+void App::switch_panel(Panel next) {
+  ImGui::CloseCurrentPopup();
+  if (panel_ == Panel::Result && next != Panel::Result) result_dismissed_ = true;
+  panel_ = next;
+}
+
+void App::draw_panels() {
+  // The result card comes up once the last flips have settled.
+  if (panel_ == Panel::None && session_ && session_->game().is_over() && !result_dismissed_ &&
+      !animation_.running(now_ - 0.35))
+    panel_ = Panel::Result;
+  switch (panel_) {
+    case Panel::None: break;
+    case Panel::NewGame: draw_new_game_panel(); break;
+    case Panel::Menu: draw_menu_panel(); break;
+    case Panel::Moves: draw_moves_panel(); break;
+    case Panel::Help: draw_help_panel(); break;
+    case Panel::Statistics: draw_statistics_panel(); break;
+    case Panel::Settings: draw_settings_panel(); break;
+    case Panel::ConfirmResign: draw_confirm_resign_panel(); break;
+    case Panel::Result: draw_result_panel(); break;
+  }
+  (void)panel_title;
+}
+
+void App::draw_new_game_panel() {
+  if (!begin_panel("New game", 480, 640)) return;
+  if (ImGui::IsWindowAppearing()) new_game_options_ = session_ ? session_->options() : settings_.session_options();
+  SessionOptions& options = new_game_options_;
+  const float width = ImGui::GetContentRegionAvail().x;
+  ImGui::BeginChild("##choices", ImVec2(0, -56), false);
+  auto heading = [&](const char* text) {
+    ImGui::PushFont(theme_.strong);
+    ImGui::TextUnformatted(text);
+    ImGui::PopFont();
+  };
+  static const char* const kModes[] = {"Computer", "Two players"};
+  static const char* const kStrengths[] = {"Easy", "Medium", "Hard"};
+  static const char* const kColours[] = {"Black", "White", "Random"};
+  static const char* const kStarts[] = {"Standard", "Empty centre"};
+  static const char* const kLengths[] = {"1 game", "Best of 3", "Best of 5"};
+  static const char* const kClocks[] = {"No clock", "45 s a move"};
+  heading("Opponent");
+  int mode = options.mode == Mode::Solo ? 0 : 1;
+  if (widgets::segmented("mode", kModes, 2, &mode, width)) options.mode = mode == 0 ? Mode::Solo : Mode::TwoPlayers;
+  if (options.mode == Mode::Solo) {
+    heading("Strength");
+    int strength = static_cast<int>(options.strength);
+    if (widgets::segmented("strength", kStrengths, 3, &strength, width)) options.strength = static_cast<Strength>(strength);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("%s", options.strength == Strength::Easy     ? "Grabs the move that turns the most discs."
+                             : options.strength == Strength::Medium ? "Looks four moves ahead and prizes corners."
+                                                                    : "Thinks about half a second a move and plays "
+                                                                      "the last part of the game perfectly.");
+    ImGui::PopStyleColor();
+    heading("You play");
+    int colour = static_cast<int>(options.colour);
+    if (widgets::segmented("colour", kColours, 3, &colour, width)) options.colour = static_cast<ColourChoice>(colour);
+  }
+  heading("Start");
+  int start = options.variant == StartVariant::StandardCross ? 0 : 1;
+  if (widgets::segmented("start", kStarts, 2, &start, width))
+    options.variant = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
+  heading("Match");
+  int length = options.match_length == 5 ? 2 : options.match_length == 3 ? 1 : 0;
+  if (widgets::segmented("length", kLengths, 3, &length, width)) options.match_length = 1 + 2 * length;
+  heading("Move clock");
+  int clock = options.clock_enabled ? 1 : 0;
+  if (widgets::segmented("clock", kClocks, 2, &clock, width)) options.clock_enabled = clock == 1;
+  ImGui::EndChild();
+  const float half = (width - 10) * 0.5f;
+  if (widgets::wide_button("Cancel", half)) switch_panel(Panel::None);
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Start game", half, true)) {
+    ImGui::CloseCurrentPopup();
+    end_panel();
+    start_session(options);
+    return;
+  }
+  end_panel();
+}
+
+void App::draw_menu_panel() {
+  if (!begin_panel("Menu", 380, 560)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const bool playing = session_ && !session_->game().is_over();
+  if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
+  if (session_ && widgets::wide_button("Rematch (same options)", width)) {
+    ImGui::CloseCurrentPopup();
+    end_panel();
+    panel_ = Panel::None;
+    rematch();
+    return;
+  }
+  ImGui::BeginDisabled(!playing);
+  if (widgets::wide_button("Resign…", width)) switch_panel(Panel::ConfirmResign);
+  ImGui::EndDisabled();
+  if (widgets::wide_button("Moves and transcript", width)) switch_panel(Panel::Moves);
+  if (widgets::wide_button("Statistics", width)) switch_panel(Panel::Statistics);
+  if (widgets::wide_button("Settings", width)) switch_panel(Panel::Settings);
+  if (widgets::wide_button("How to play", width)) switch_panel(Panel::Help);
+  if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
+  end_panel();
+}
+
+void App::draw_settings_panel() {
+  if (!begin_panel("Settings", 440, 470)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  bool changed = false;
+  changed |= ImGui::Checkbox("Show how many discs each move turns", &settings_.show_flip_counts);
+  changed |= ImGui::Checkbox("Sound", &settings_.sound);
+  changed |= ImGui::Checkbox("Reduce motion (no flip animation)", &settings_.reduced_motion);
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Animation speed");
+  static const char* const kSpeeds[] = {"Slow", "Normal", "Fast"};
+  int speed = static_cast<int>(settings_.animation_speed);
+  if (widgets::segmented("speed", kSpeeds, 3, &speed, width)) {
+    settings_.animation_speed = static_cast<AnimationSpeed>(speed);
+    changed = true;
+  }
+  if (reduced_motion_) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("Your system asks for reduced motion, so discs turn at once.");
+    ImGui::PopStyleColor();
+  }
+  if (changed) {
+    save_settings();
+    state_dirty_ = true;
+  }
+  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
+  if (widgets::wide_button("Done", width, true)) switch_panel(Panel::None);
+  end_panel();
+}
+
+void App::draw_confirm_resign_panel() {
+  if (!begin_panel("Resign?", 380, 230)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const bool solo = session_ && session_->options().mode == Mode::Solo;
+  ImGui::TextWrapped("%s", solo ? "Give up this game? The computer is awarded the win."
+                                : "Give up this game for the side to move? The other side is awarded the win.");
+  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
+  const float half = (width - 10) * 0.5f;
+  if (widgets::wide_button("Keep playing", half)) switch_panel(Panel::None);
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Resign", half, true)) {
+    switch_panel(Panel::None);
+    resign();
+  }
+  end_panel();
+}
+
+void App::draw_result_panel() {
+  if (!session_ || !begin_panel("Game over", 400, 330)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const GameResult result = session_->game().result();
+  const Match& match = session_->match();
+  std::string headline;
+  if (!result.winner()) headline = "A draw";
+  else if (name_of(*result.winner()) == "You") headline = "You win!";
+  else if (name_of(*result.winner()) == "Computer") headline = "The computer wins";
+  else headline = name_of(*result.winner()) + " wins";
+  ImGui::PushFont(theme_.title);
+  ImGui::TextUnformatted(headline.c_str());
+  ImGui::PopFont();
+  ImGui::Text("Black %d  ·  White %d", result.black_discs, result.white_discs);
+  if (result.reason == EndReason::Resignation && session_->game().resigned())
+    ImGui::Text("%s resigned.", name_of(*session_->game().resigned()) == "You"
+                                    ? "You"
+                                    : name_of(*session_->game().resigned()).c_str());
+  if (match.length() > 1) {
+    const bool solo = session_->options().mode == Mode::Solo;
+    ImGui::Text("Match: %s %d – %d %s", solo ? "you" : "first player", match.wins(Seat::First),
+                match.wins(Seat::Second), solo ? "computer" : "second player");
+    if (match.is_over()) {
+      const bool first = *match.winner() == Seat::First;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
+      ImGui::TextUnformatted(solo ? (first ? "You win the match!" : "The computer wins the match.")
+                                  : (first ? "The first player wins the match!" : "The second player wins the match!"));
+      ImGui::PopStyleColor();
+    }
+  }
+  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 120);
+  const float half = (width - 10) * 0.5f;
+  if (match.length() > 1 && !match.is_over()) {
+    if (widgets::wide_button("Next game", width, true)) {
+      ImGui::CloseCurrentPopup();
+      end_panel();
+      panel_ = Panel::None;
+      next_game();
+      return;
+    }
+  } else if (widgets::wide_button(match.length() > 1 ? "New match, same options" : "Rematch", width, true)) {
+    ImGui::CloseCurrentPopup();
+    end_panel();
+    panel_ = Panel::None;
+    rematch();
+    return;
+  }
+  if (widgets::wide_button("View board", half)) switch_panel(Panel::None);
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("New game…", half)) switch_panel(Panel::NewGame);
+  end_panel();
+}
+
+void App::draw_moves_panel() {
+  if (!begin_panel("Moves", 440, 640)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  if (session_) {
+    const MoveRecord& record = session_->game().record();
+    ImGui::BeginChild("##moves", ImVec2(0, load_error_.empty() ? -116 : -170), true);
+    if (record.all().empty()) ImGui::TextDisabled("No moves yet.");
+    int number = 0;
+    const std::size_t cursor = record.cursor();
+    for (std::size_t index = 0; index < record.all().size(); ++index) {
+      const Ply& ply = record.all()[index];
+      const bool applied = index < cursor, current = index + 1 == cursor;
+      std::string line = ply.is_pass() ? "     " : std::to_string(++number) + ".";
+      line.resize(5, ' ');
+      line += (ply.color == Color::Black ? "Black  " : "White  ");
+      line += ply.is_pass() ? "passes" : square_name(ply.square);
+      if (!ply.is_pass() && ply.flips) line += "   turns " + std::to_string(count_bits(ply.flips));
+      if (current) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
+        ImGui::Selectable(line.c_str(), true);
+        ImGui::PopStyleColor();
+        if (ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.5f);
+      } else if (!applied) {
+        ImGui::TextDisabled("%s", line.c_str());
+      } else {
+        ImGui::TextUnformatted(line.c_str());
+      }
+    }
+    ImGui::EndChild();
+  }
+  if (!load_error_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(240, 120, 96, 255)));
+    ImGui::TextWrapped("Not loaded: %s", load_error_.c_str());
+    ImGui::PopStyleColor();
+  }
+  const float half = (width - 10) * 0.5f;
+  if (widgets::wide_button("Copy transcript", half) && session_) {
+    web::copy_to_clipboard(session_->game().transcript());
+    notify("Transcript copied: " + session_->game().transcript());
+  }
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Load a game…", half)) {
+    auto answer = [this](std::string text) {
+      std::string error;
+      if (load_transcript(text, &error)) {
+        load_error_.clear();
+        panel_ = Panel::None;
+        close_panel_ = true;
+      } else {
+        load_error_ = error;
+      }
+    };
+    if (!web::ask_for_text("Paste or type a game, e.g. f5d6c3d3c4", "", answer)) desktop_text_entry_ = true;
+  }
+  if (desktop_text_entry_) {
+    ImGui::SetNextItemWidth(width - 90);
+    const bool entered = ImGui::InputText("##transcript", transcript_buffer_, sizeof transcript_buffer_,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if (entered || ImGui::Button("Load", ImVec2(80, 40))) {
+      std::string error;
+      if (load_transcript(transcript_buffer_, &error)) {
+        load_error_.clear();
+        desktop_text_entry_ = false;
+        switch_panel(Panel::None);
+      } else {
+        load_error_ = error;
+      }
+    }
+  }
+  if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
+  end_panel();
+}
+
+void App::draw_help_panel() {
+  if (!begin_panel("How to play", 560, 760)) return;
+  ImGui::BeginChild("##help", ImVec2(0, -58), false);
+  for (const HelpSection& section : help_sections()) {
+    ImGui::PushFont(theme_.strong);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
+    ImGui::TextWrapped("%s", section.heading);
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::TextWrapped("%s", section.body);
+    ImGui::Spacing();
+  }
+  ImGui::EndChild();
+  if (widgets::wide_button("Close", ImGui::GetContentRegionAvail().x, true)) switch_panel(Panel::None);
+  end_panel();
+}
+
+}  // namespace reversi

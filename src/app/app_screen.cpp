@@ -1,0 +1,194 @@
+// The main screen: score bar, board, status line and buttons, laid out for
+// portrait phones, landscape phones and desktops alike.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/widgets.h"
+
+namespace reversi {
+
+BoardPicture App::board_picture() const {
+  BoardPicture picture;
+  if (!session_) return picture;
+  const Game& game = session_->game();
+  const Position& position = game.position();
+  picture.black = position.discs_of(Color::Black);
+  picture.white = position.discs_of(Color::White);
+  picture.last_move = game.last_move();
+  const bool human_turn = !game.is_over() && !session_->waiting_for_computer() && !paused_;
+  if (human_turn && !animation_.running(now_)) {
+    picture.dots = game.playable_squares();
+    picture.show_counts = settings_.show_flip_counts && !game.in_placement_phase();
+    for (Bitboard rest = picture.dots; rest; rest &= rest - 1) {
+      const Square square = first_square(rest);
+      picture.flip_counts[square] =
+          static_cast<std::int8_t>(count_bits(flips_for(position.board.player, position.board.opponent, square)));
+    }
+  }
+  picture.cursor = cursor_visible_ ? cursor_ : kNoMove;
+  picture.highlight = now_ < refused_until_ ? refused_square_ : kNoMove;
+  return picture;
+}
+
+std::string App::status_line() const {
+  if (!ready_) return "Getting the board ready…";
+  if (!notice_.empty()) return notice_;
+  if (!session_) return "";
+  const Game& game = session_->game();
+  if (paused_) return "Paused.";
+  if (game.is_over()) {
+    const GameResult result = game.result();
+    if (!result.winner()) return "Draw.";
+    const std::string winner = name_of(*result.winner());
+    return winner == "You" ? "You won!" : winner == "Computer" ? "The computer won." : winner + " won.";
+  }
+  const std::string mover = name_of(game.side_to_move());
+  if (game.in_placement_phase())
+    return mover == "You"        ? "Place your disc on an empty centre square."
+           : mover == "Computer" ? "The computer is placing a centre disc…"
+                                 : mover + ": place a disc on an empty centre square.";
+  if (session_->waiting_for_computer()) return "The computer is thinking";
+  if (mover == "You") return "Your turn — tap a copper dot.";
+  return mover + " to move — tap a copper dot.";
+}
+
+void App::draw_screen() {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 display = io.DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(display);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0);
+  ImGui::Begin("##screen", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleVar(2);
+
+  const float pad = std::clamp(std::min(display.x, display.y) * 0.03f, 8.0f, 24.0f);
+  const float bar_height = 58, status_height = 34, button_height = 48, title_height = 30;
+  const bool landscape = display.x > display.y * 1.15f;
+  if (!landscape) {
+    // Portrait: title, bar, board, status and buttons stacked, centred.
+    const float column_width = std::min(display.x - 2 * pad, 620.0f);
+    const float stack = title_height + bar_height + status_height + button_height + 5 * pad * 0.6f;
+    const float board = std::max(200.0f, std::min(column_width, display.y - stack - 2 * pad));
+    const float width = std::max(board, std::min(column_width, board + 40));
+    float y = std::max(pad, (display.y - stack - board) * 0.42f);
+    const float x = (display.x - width) * 0.5f;
+    ImGui::SetCursorScreenPos(ImVec2(x, y));
+    widgets::title_row(theme_, width, title_height, session_ ? session_->options() : settings_.session_options(),
+                       session_ ? &session_->match() : nullptr, session_ ? session_->game_number() : 1);
+    y += title_height + pad * 0.6f;
+    draw_score_bar(ImVec2(x, y), width, bar_height);
+    y += bar_height + pad * 0.6f;
+    draw_board_area(ImVec2((display.x - board) * 0.5f, y), board);
+    y += board + pad * 0.6f;
+    draw_status(ImVec2(x, y), width);
+    y += status_height + pad * 0.6f;
+    draw_buttons(ImVec2(x, y), width, button_height);
+  } else {
+    // Landscape: the board on the left, everything else in a column beside it.
+    const float board = std::max(200.0f, std::min(display.y - 2 * pad, display.x * 0.62f));
+    const float side = std::min(display.x - board - 3 * pad, 460.0f);
+    const float total = board + pad + side;
+    const float x = (display.x - total) * 0.5f;
+    const float y = (display.y - board) * 0.5f;
+    draw_board_area(ImVec2(x, y), board);
+    const float side_x = x + board + pad;
+    float side_y = y + std::max(0.0f, (board - (title_height + bar_height + status_height * 2 + button_height * 2 + 4 * pad)) * 0.3f);
+    ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
+    widgets::title_row(theme_, side, title_height, session_ ? session_->options() : settings_.session_options(),
+                       session_ ? &session_->match() : nullptr, session_ ? session_->game_number() : 1);
+    side_y += title_height + pad;
+    draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
+    side_y += bar_height + pad;
+    draw_status(ImVec2(side_x, side_y), side);
+    side_y += status_height * 2 + pad;
+    draw_buttons(ImVec2(side_x, side_y), side, button_height);
+  }
+  ImGui::End();
+}
+
+void App::draw_board_area(ImVec2 origin, float size) {
+  board_view_.layout(origin, size);
+  ImDrawList& draw_list = *ImGui::GetWindowDrawList();
+  board_view_.draw(draw_list, theme_, board_picture(), animation_, now_);
+  ImGui::SetCursorScreenPos(origin);
+  // One invisible button over the board: a tap is a release over the board
+  // that started on it, so a drag off the board cancels.
+  if (ImGui::InvisibleButton("##board", ImVec2(size, size))) {
+    const Square square = board_view_.square_at(ImGui::GetIO().MousePos);
+    if (square != kNoMove) {
+      cursor_visible_ = false;
+      tap_square(square);
+    }
+  }
+}
+
+void App::draw_score_bar(ImVec2 origin, float width, float height) {
+  const int black = session_ ? session_->game().disc_count(Color::Black) : 2;
+  const int white = session_ ? session_->game().disc_count(Color::White) : 2;
+  const Color to_move = session_ ? session_->game().side_to_move() : Color::Black;
+  const bool over = session_ && session_->game().is_over();
+  widgets::ScoreBarLabels labels{name_of(Color::Black), name_of(Color::White)};
+  widgets::score_bar(*ImGui::GetWindowDrawList(), theme_, origin, width, height, black, white,
+                     over ? std::nullopt : std::optional<Color>(to_move), labels);
+}
+
+void App::draw_status(ImVec2 origin, float width) {
+  ImDrawList& draw_list = *ImGui::GetWindowDrawList();
+  std::string text = status_line();
+  const bool thinking = ready_ && notice_.empty() && session_ && session_->waiting_for_computer() &&
+                        !session_->game().is_over() && !paused_;
+  if (thinking) {
+    const int dots = static_cast<int>(now_ * 3) % 4;
+    text += std::string(static_cast<std::size_t>(dots), '.');
+  }
+  const ImU32 colour = notice_.empty() ? palette::kText : palette::kCopperBright;
+  float text_width = width;
+  if (session_ && session_->options().clock_enabled && !session_->game().is_over()) {
+    // The move clock: mm:ss at the right, copper-red in the last ten seconds.
+    const double remaining = std::max(0.0, session_->clock_remaining());
+    char clock[16];
+    std::snprintf(clock, sizeof clock, "%d:%02d", static_cast<int>(remaining) / 60, static_cast<int>(remaining) % 60);
+    const ImU32 clock_colour = remaining <= 10 && session_->clock_running() ? IM_COL32(236, 98, 70, 255)
+                                                                            : palette::kTextDim;
+    const ImVec2 extent = theme_.title->CalcTextSizeA(22, FLT_MAX, 0, clock);
+    draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
+    text_width -= extent.x + 12;
+  }
+  widgets::wrapped_text(draw_list, theme_.body, 17, origin, text_width, colour, text);
+}
+
+void App::draw_buttons(ImVec2 origin, float width, float height) {
+  const bool solo = session_ && session_->options().mode == Mode::Solo;
+  const float gap = 8;
+  const int count = 5;
+  const float button = (width - gap * (count - 1)) / count;
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::PushFont(theme_.strong);
+  auto action = [&](const char* label, bool enabled) {
+    ImGui::BeginDisabled(!enabled);
+    const bool pressed = ImGui::Button(label, ImVec2(button, height));
+    ImGui::EndDisabled();
+    ImGui::SameLine(0, gap);
+    return pressed;
+  };
+  const bool can_undo = session_ && session_->game().can_undo() && !paused_;
+  const bool can_redo = session_ && session_->game().can_redo() && !paused_;
+  if (action("Undo", can_undo)) undo();
+  if (action("Redo", can_redo)) redo();
+  if (action("Moves", session_.has_value())) panel_ = Panel::Moves;
+  if (action("New", true)) panel_ = Panel::NewGame;
+  if (action("Menu", true)) panel_ = Panel::Menu;
+  ImGui::NewLine();
+  ImGui::PopFont();
+  (void)solo;
+}
+
+}  // namespace reversi

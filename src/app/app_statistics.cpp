@@ -1,0 +1,82 @@
+// The statistics panel: results per strength, two-player results, and the
+// latest finished games (each can be copied as a transcript).
+#include <imgui.h>
+
+#include "app/app.h"
+#include "app/web_platform.h"
+#include "app/widgets.h"
+
+namespace reversi {
+namespace {
+
+const char* outcome_for(const FinishedGame& game) {
+  const auto winner = game.result.winner();
+  if (!winner) return "Draw";
+  if (game.mode == Mode::TwoPlayers) return *winner == Color::Black ? "Black won" : "White won";
+  return *winner == game.human_colour ? "Won" : "Lost";
+}
+
+}  // namespace
+
+void App::draw_statistics_panel() {
+  if (!begin_panel("Statistics", 480, 700)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  ImGui::BeginChild("##statistics", ImVec2(0, -58), false);
+  ImGui::PushFont(theme_.strong);
+  ImGui::TextUnformatted("Against the computer");
+  ImGui::PopFont();
+  if (ImGui::BeginTable("solo", 4, ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("Strength");
+    ImGui::TableSetupColumn("Won");
+    ImGui::TableSetupColumn("Drawn");
+    ImGui::TableSetupColumn("Lost");
+    ImGui::TableHeadersRow();
+    for (Strength strength : {Strength::Easy, Strength::Medium, Strength::Hard}) {
+      const SoloTally& tally = record_.solo_for(strength);
+      ImGui::TableNextRow(ImGuiTableRowFlags_None, 30);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(strength == Strength::Easy ? "Easy" : strength == Strength::Medium ? "Medium" : "Hard");
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", tally.won);
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", tally.drawn);
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", tally.lost);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Spacing();
+  ImGui::PushFont(theme_.strong);
+  ImGui::TextUnformatted("Two players on this device");
+  ImGui::PopFont();
+  const TwoPlayerTally& pair = record_.two_player;
+  ImGui::Text("Black won %d  ·  White won %d  ·  Drawn %d", pair.black_wins, pair.white_wins, pair.draws);
+  ImGui::Spacing();
+  ImGui::PushFont(theme_.strong);
+  ImGui::TextUnformatted("Recent games");
+  ImGui::PopFont();
+  if (record_.recent.empty()) ImGui::TextDisabled("Finished games appear here.");
+  for (std::size_t index = 0; index < record_.recent.size(); ++index) {
+    const FinishedGame& game = record_.recent[index];
+    ImGui::PushID(static_cast<int>(index));
+    const std::string opponent = game.mode == Mode::TwoPlayers ? "two players"
+                                 : std::string("vs ") + strength_name(game.strength);
+    ImGui::Text("%-9s %2d–%-2d  %s", outcome_for(game), game.result.black_discs, game.result.white_discs,
+                opponent.c_str());
+    ImGui::SameLine(width - 86);
+    if (ImGui::Button("Copy", ImVec2(80, 34))) {
+      web::copy_to_clipboard(game.transcript);
+      notify("Transcript copied.");
+    }
+    ImGui::PopID();
+  }
+  if (!record_loaded_ok_) {
+    ImGui::Spacing();
+    ImGui::TextWrapped("Your earlier record could not be read; it will be replaced after your next finished game.");
+  }
+  ImGui::EndChild();
+  if (widgets::wide_button("Close", width, true)) switch_panel(Panel::None);
+  end_panel();
+}
+
+}  // namespace reversi

@@ -1,0 +1,149 @@
+#include "app/board_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace reversi {
+namespace {
+
+ImU32 mix(ImU32 from, ImU32 to, float t) {
+  const ImVec4 a = ImGui::ColorConvertU32ToFloat4(from), b = ImGui::ColorConvertU32ToFloat4(to);
+  return ImGui::ColorConvertFloat4ToU32(
+      ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t));
+}
+
+ImU32 with_alpha(ImU32 color, int alpha) { return (color & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << 24); }
+
+void fill_ellipse(ImDrawList& draw_list, ImVec2 center, float radius_x, float radius_y, ImU32 color) {
+  if (radius_x < 0.3f || radius_y < 0.3f) return;
+  const int segments = std::clamp(static_cast<int>(radius_y * 1.2f), 18, 64);
+  for (int i = 0; i < segments; ++i) {
+    const float angle = 6.2831853f * i / segments;
+    draw_list.PathLineTo(ImVec2(center.x + std::cos(angle) * radius_x, center.y + std::sin(angle) * radius_y));
+  }
+  draw_list.PathFillConvex(color);
+}
+
+void centered_text(ImDrawList& draw_list, ImFont* font, float size, ImVec2 center, ImU32 color, const char* text) {
+  const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text);
+  draw_list.AddText(font, size, ImVec2(center.x - extent.x * 0.5f, center.y - extent.y * 0.5f), color, text);
+}
+
+}  // namespace
+
+void draw_disc(ImDrawList& draw_list, ImVec2 center, float radius, Color face, float width, float lift) {
+  const float radius_x = radius * std::max(width, 0.0f);
+  // Shadow on the felt, further away while the disc is raised.
+  const float drop = radius * (0.10f + 0.18f * lift);
+  fill_ellipse(draw_list, ImVec2(center.x + drop * 0.35f, center.y + drop), radius_x * 1.02f + 1, radius * 1.02f,
+               palette::kShadow);
+  center.y -= radius * 0.10f * lift;
+  const bool ebony = face == Color::Black;
+  const ImU32 edge = ebony ? IM_COL32(8, 6, 5, 255) : IM_COL32(176, 166, 150, 255);
+  const ImU32 body = ebony ? palette::kEbony : palette::kPearl;
+  const ImU32 shine = ebony ? palette::kEbonyHighlight : palette::kPearlHighlight;
+  fill_ellipse(draw_list, center, radius_x, radius, edge);
+  // Soft radial light from the upper left, built from nested ellipses.
+  const int layers = 9;
+  for (int layer = 0; layer < layers; ++layer) {
+    const float t = static_cast<float>(layer) / (layers - 1);
+    const float shrink = 1.0f - 0.08f - 0.72f * t;
+    const ImVec2 offset(-radius_x * 0.28f * t, -radius * 0.30f * t);
+    ImU32 color = mix(body, shine, t * t * (ebony ? 0.85f : 1.0f));
+    if (!ebony && layer == 3) color = mix(color, IM_COL32(226, 214, 236, 255), 0.45f);  // nacre: faint violet
+    if (!ebony && layer == 5) color = mix(color, IM_COL32(214, 236, 232, 255), 0.40f);  // and sea-green
+    fill_ellipse(draw_list, ImVec2(center.x + offset.x, center.y + offset.y), radius_x * shrink, radius * shrink,
+                 color);
+  }
+}
+
+void BoardView::layout(ImVec2 origin, float size) {
+  origin_ = origin;
+  size_ = size;
+  rim_ = std::max(20.0f, size * 0.055f);
+  cell_ = (size - 2 * rim_) / 8.0f;
+  felt_ = ImVec2(origin.x + rim_, origin.y + rim_);
+}
+
+Square BoardView::square_at(ImVec2 point) const {
+  const float x = (point.x - felt_.x) / cell_, y = (point.y - felt_.y) / cell_;
+  if (x < 0 || y < 0 || x >= 8 || y >= 8) return kNoMove;
+  return reversi::square_at(static_cast<int>(x), static_cast<int>(y));
+}
+
+ImVec2 BoardView::square_origin(Square square) const {
+  return ImVec2(felt_.x + column_of(square) * cell_, felt_.y + row_of(square) * cell_);
+}
+
+void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPicture& picture,
+                     const FlipAnimation& animation, double now) const {
+  const ImVec2 end(origin_.x + size_, origin_.y + size_);
+  // Walnut rim with a lighter bevel, then the felt.
+  draw_list.AddRectFilled(ImVec2(origin_.x + 3, origin_.y + 6), ImVec2(end.x + 3, end.y + 6),
+                          IM_COL32(0, 0, 0, 110), rim_ * 0.6f);
+  draw_list.AddRectFilledMultiColor(origin_, end, palette::kFrameLight, palette::kFrame, palette::kFrame,
+                                    palette::kFrame);
+  draw_list.AddRect(origin_, end, palette::kCopperDeep, 0, 0, 1.5f);
+  const ImVec2 felt_end(felt_.x + 8 * cell_, felt_.y + 8 * cell_);
+  draw_list.AddRectFilledMultiColor(felt_, felt_end, palette::kFeltLight, palette::kFeltLight, palette::kFeltDark,
+                                    palette::kFeltDark);
+  for (int line = 0; line <= 8; ++line) {
+    const float offset = line * cell_;
+    draw_list.AddLine(ImVec2(felt_.x + offset, felt_.y), ImVec2(felt_.x + offset, felt_end.y), palette::kGrid, 1.2f);
+    draw_list.AddLine(ImVec2(felt_.x, felt_.y + offset), ImVec2(felt_end.x, felt_.y + offset), palette::kGrid, 1.2f);
+  }
+  // The four traditional marker points.
+  for (int corner = 0; corner < 4; ++corner) {
+    const ImVec2 point(felt_.x + cell_ * ((corner & 1) ? 6 : 2), felt_.y + cell_ * ((corner & 2) ? 6 : 2));
+    draw_list.AddCircleFilled(point, std::max(2.0f, cell_ * 0.045f), palette::kGrid);
+  }
+  // Coordinates in the rim: a-h across the top, 1-8 down the left.
+  const float label_size = std::clamp(rim_ * 0.62f, 11.0f, 16.0f);
+  for (int index = 0; index < 8; ++index) {
+    const char column[2] = {static_cast<char>('a' + index), 0};
+    const char row[2] = {static_cast<char>('1' + index), 0};
+    centered_text(draw_list, theme.strong, label_size, ImVec2(felt_.x + (index + 0.5f) * cell_, origin_.y + rim_ * 0.5f),
+                  palette::kTextDim, column);
+    centered_text(draw_list, theme.strong, label_size, ImVec2(origin_.x + rim_ * 0.5f, felt_.y + (index + 0.5f) * cell_),
+                  palette::kTextDim, row);
+  }
+
+  const float radius = cell_ * 0.41f;
+  for (Square square = 0; square < 64; ++square) {
+    const ImVec2 corner = square_origin(square);
+    const ImVec2 center(corner.x + cell_ * 0.5f, corner.y + cell_ * 0.5f);
+    if (square == picture.highlight)
+      draw_list.AddRectFilled(ImVec2(corner.x + 1, corner.y + 1), ImVec2(corner.x + cell_ - 1, corner.y + cell_ - 1),
+                              IM_COL32(190, 60, 40, 70));
+    const DiscPose pose = animation.pose(square, now);
+    const bool black = picture.black & bit(square), white = picture.white & bit(square);
+    if (pose.animated) {
+      if (pose.visible && (black || white))
+        draw_disc(draw_list, center, radius * (1.0f + 0.08f * pose.lift), pose.face, pose.width, pose.lift);
+    } else if (black || white) {
+      draw_disc(draw_list, center, radius, black ? Color::Black : Color::White, 1.0f, 0.0f);
+    } else if (picture.dots & bit(square)) {
+      if (picture.show_counts && picture.flip_counts[square] > 0) {
+        const float dot = cell_ * 0.2f;
+        draw_list.AddCircleFilled(center, dot + 2, with_alpha(palette::kCopperBright, 70));
+        draw_list.AddCircleFilled(center, dot, palette::kCopper);
+        const std::string count = std::to_string(picture.flip_counts[square]);
+        centered_text(draw_list, theme.strong, std::max(11.0f, dot * 1.25f), ImVec2(center.x, center.y + 0.5f),
+                      IM_COL32(40, 22, 10, 255), count.c_str());
+      } else {
+        const float dot = std::max(3.5f, cell_ * 0.11f);
+        draw_list.AddCircleFilled(center, dot * 1.9f, with_alpha(palette::kCopperBright, 45));
+        draw_list.AddCircleFilled(center, dot, palette::kCopper);
+      }
+    }
+    if (square == picture.last_move && (black || white) && !animation.running(now))
+      draw_list.AddCircle(center, radius + std::max(2.5f, cell_ * 0.045f), palette::kCopperBright, 40,
+                          std::max(2.0f, cell_ * 0.05f));
+    if (square == picture.cursor)
+      draw_list.AddRect(ImVec2(corner.x + 2, corner.y + 2), ImVec2(corner.x + cell_ - 2, corner.y + cell_ - 2),
+                        palette::kCopperBright, cell_ * 0.12f, 0, 3.0f);
+  }
+}
+
+}  // namespace reversi

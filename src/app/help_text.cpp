@@ -1,0 +1,50 @@
+#include "app/help_text.h"
+
+namespace reversi {
+
+std::span<const HelpSection> help_sections() {
+  static const HelpSection sections[] = {
+      {"The aim",
+       "End the game with more discs showing your colour than your opponent has. Squares left empty belong to "
+       "nobody."},
+      {"The board",
+       "Eight columns lettered a to h from the left and eight rows numbered 1 to 8 from the top, so every square "
+       "has a short name such as f5. Play begins with four discs in the centre: black on d5 and e4, white on d4 "
+       "and e5. Black always has the first move."},
+      {"Making a move",
+       "Put a disc on an empty square so that one or more of your opponent's discs lie in an unbroken straight "
+       "row between the new disc and a disc you already have: sideways, up and down, or diagonally. Those discs "
+       "are captured and turn over to your colour. The squares where you may play carry a copper dot; tap one."},
+      {"Several rows at once",
+       "A single disc can close rows in any of the eight directions, and every closed row turns over together. "
+       "A row stops at the first disc of your own and is broken by any empty square, so only discs between your "
+       "new disc and the nearest disc of yours turn."},
+      {"Passing",
+       "When you have nowhere to play, your turn is skipped for you and your opponent plays again. You never pass "
+       "while you have a move. A notice says who passed."},
+      {"The end",
+       "The game is over when neither side can move, usually because the board is full. The side with more discs "
+       "wins; equal numbers are a draw. Resigning hands the win to your opponent."},
+      {"Corners win games",
+       "A disc in a corner can never be turned back, and it anchors the edges beside it. Be careful with the "
+       "squares touching an empty corner (b2, g2, b7, g7 and the edge squares next to the corners): taking them "
+       "often gives the corner away."},
+      {"Fewer discs, more choices",
+       "In the middle of the game, owning many discs is usually a weakness. Each disc you turn can become a move "
+       "for your opponent. Prefer quiet moves that turn few discs and leave your opponent short of good squares; "
+       "the count only matters at the very end."},
+      {"Options",
+       "Against the computer you can choose Easy (always takes the most discs), Medium (looks four moves ahead "
+       "and values corners) or Hard (thinks about half a second a move and plays the last stretch of every game "
+       "perfectly). Two players can share one device. A match of three or five games swaps colours each game; a "
+       "draw scores for nobody. With the move clock on, each move has 45 seconds, and when time runs out a "
+       "reasonable move is made for you. The empty-centre start lets the players set down the first four discs "
+       "themselves on the middle squares, and nothing turns over until all four are placed."},
+      {"Keyboard",
+       "Arrow keys move a cursor over the board; Enter or Space plays there. U or Ctrl+Z takes a move back, Ctrl+Y "
+       "or Ctrl+Shift+Z plays it again, N starts a new game and Escape closes a dialog."},
+  };
+  return sections;
+}
+
+}  // namespace reversi

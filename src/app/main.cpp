@@ -1,0 +1,196 @@
+// One main for the desktop and the browser (Dear ImGui's own pattern): SDL2
+// window + OpenGL ES3/WebGL2 context + ImGui, then the App draws each frame.
+// In the browser the loop runs on requestAnimationFrame and skips frames when
+// nothing changes, so a still board costs no CPU.
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include <cfloat>
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/theme.h"
+#include "app/web_platform.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <GLES3/gl3.h>
+#else
+#include <SDL_opengl.h>
+#endif
+
+namespace {
+
+struct Runtime {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  reversi::Theme theme;
+  reversi::App* app = nullptr;
+  float font_scale = 0;       // device pixel ratio the font atlas was made for
+  int frames_owed = 2;        // frames still to draw after the last input
+  int hide_pointer_in = -1;   // frames until a lifted finger stops hovering
+  bool context_lost = false;
+  bool running = true;
+  const char* glsl_version = nullptr;
+};
+
+Runtime* g_runtime = nullptr;  // only for the C callbacks of SDL/Emscripten
+
+float device_pixel_ratio(SDL_Window* window) {
+  int window_width = 0, window_height = 0, drawable_width = 0, drawable_height = 0;
+  SDL_GetWindowSize(window, &window_width, &window_height);
+  SDL_GL_GetDrawableSize(window, &drawable_width, &drawable_height);
+  return window_width > 0 ? static_cast<float>(drawable_width) / window_width : 1.0f;
+}
+
+void rebuild_fonts_if_needed(Runtime& runtime) {
+  const float scale = device_pixel_ratio(runtime.window);
+  if (scale == runtime.font_scale) return;
+  runtime.font_scale = scale;
+  runtime.theme.load_fonts(scale);
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+void run_frame(Runtime& runtime) {
+  SDL_Event event;
+  bool had_input = false;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    runtime.app->handle_event(event);
+    had_input = true;
+    if (event.type == SDL_QUIT) runtime.running = false;
+    // Touch arrives as mouse events from SDL_TOUCH_MOUSEID: after the finger
+    // lifts, nothing may stay "hovered" (phones have no hover).
+    if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) runtime.hide_pointer_in = 2;
+    if (event.type == SDL_FINGERUP) runtime.hide_pointer_in = 2;
+  }
+  if (runtime.context_lost) return;
+  const double now = SDL_GetTicks64() / 1000.0;
+  if (had_input) runtime.frames_owed = 3;
+  if (runtime.app->wants_frames(now)) runtime.frames_owed = std::max(runtime.frames_owed, 1);
+  if (runtime.frames_owed <= 0) return;
+  --runtime.frames_owed;
+
+  rebuild_fonts_if_needed(runtime);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  if (runtime.hide_pointer_in >= 0) {
+    if (runtime.hide_pointer_in == 0 && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    if (runtime.hide_pointer_in > 0) --runtime.hide_pointer_in;
+    else runtime.frames_owed = std::max(runtime.frames_owed, 1), runtime.hide_pointer_in = -1;
+  }
+  ImGui::NewFrame();
+  runtime.app->frame(now);
+  ImGui::Render();
+
+  int width = 0, height = 0;
+  SDL_GL_GetDrawableSize(runtime.window, &width, &height);
+  glViewport(0, 0, width, height);
+  const ImVec4 clear = runtime.theme.background();
+  glClearColor(clear.x, clear.y, clear.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  SDL_GL_SwapWindow(runtime.window);
+  runtime.app->frame_rendered();
+}
+
+#ifdef __EMSCRIPTEN__
+void browser_loop() {
+  run_frame(*g_runtime);
+}
+
+EM_BOOL on_context_lost(int, const void*, void*) {
+  g_runtime->context_lost = true;
+  return EM_TRUE;
+}
+
+EM_BOOL on_context_restored(int, const void*, void*) {
+  // Every GL object died with the context: make ImGui's anew.
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init(g_runtime->glsl_version);
+  g_runtime->font_scale = 0;
+  g_runtime->context_lost = false;
+  g_runtime->frames_owed = 3;
+  return EM_TRUE;
+}
+#endif
+
+}  // namespace
+
+int main(int, char**) {
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_AUDIO) != 0) {
+    std::fprintf(stderr, "Reversi could not start SDL: %s\n", SDL_GetError());
+    return 1;
+  }
+  static Runtime runtime;
+  g_runtime = &runtime;
+
+#ifdef __EMSCRIPTEN__
+  runtime.glsl_version = "#version 300 es";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  double css_width = 0, css_height = 0;
+  emscripten_get_element_css_size("#canvas", &css_width, &css_height);
+  const int width = css_width > 0 ? static_cast<int>(css_width) : 390;
+  const int height = css_height > 0 ? static_cast<int>(css_height) : 844;
+#else
+  runtime.glsl_version = "#version 130";
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  const int width = 1100, height = 800;
+#endif
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  runtime.window = SDL_CreateWindow("Reversi", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                                    SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!runtime.window) {
+    std::fprintf(stderr, "Reversi could not open a window: %s\n", SDL_GetError());
+    reversi::web::report_fatal("This browser could not open a WebGL2 canvas.");
+    return 1;
+  }
+  runtime.gl = SDL_GL_CreateContext(runtime.window);
+  if (!runtime.gl) {
+    std::fprintf(stderr, "Reversi could not create an OpenGL context: %s\n", SDL_GetError());
+    reversi::web::report_fatal("This browser could not create a WebGL2 context.");
+    return 1;
+  }
+  SDL_GL_MakeCurrent(runtime.window, runtime.gl);
+  SDL_GL_SetSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is computed, nothing to remember on disk
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  runtime.theme.apply_style();
+  ImGui_ImplSDL2_InitForOpenGL(runtime.window, runtime.gl);
+  ImGui_ImplOpenGL3_Init(runtime.glsl_version);
+  rebuild_fonts_if_needed(runtime);
+
+  static reversi::App app(runtime.theme);
+  runtime.app = &app;
+
+#ifdef __EMSCRIPTEN__
+  emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_FALSE, on_context_lost);
+  emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_FALSE, on_context_restored);
+  emscripten_set_main_loop(browser_loop, 0, true);
+#else
+  while (runtime.running) {
+    run_frame(runtime);
+    if (runtime.frames_owed <= 0) SDL_WaitEventTimeout(nullptr, 16);
+  }
+  app.shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(runtime.gl);
+  SDL_DestroyWindow(runtime.window);
+  SDL_Quit();
+#endif
+  return 0;
+}

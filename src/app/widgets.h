@@ -1,0 +1,39 @@
+// Small drawing pieces shared by the screen and the panels.
+#pragma once
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+
+#include "app/theme.h"
+#include "game/match.h"
+#include "game/session.h"
+
+namespace reversi::widgets {
+
+struct ScoreBarLabels {
+  std::string black;
+  std::string white;
+};
+
+// The count bar: ebony on the left, mother-of-pearl on the right, split in
+// proportion to the discs, with a copper mark under the side to move.
+void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float width, float height, int black,
+               int white, std::optional<Color> to_move, const ScoreBarLabels& labels);
+
+// "Reversi" and a short line about the game being played (strength, match score).
+void title_row(const Theme& theme, float width, float height, const SessionOptions& options, const Match* match,
+               int game_number);
+
+// Text wrapped to `width`, drawn at most two lines tall.
+void wrapped_text(ImDrawList& draw_list, ImFont* font, float size, ImVec2 origin, float width, ImU32 colour,
+                  const std::string& text);
+
+// A row of buttons of which exactly one is chosen; true when the choice changed.
+bool segmented(const char* id, const char* const* labels, int count, int* chosen, float width);
+
+// A full-width button with the project's 48 px touch height.
+bool wide_button(const char* label, float width, bool primary = false);
+
+}  // namespace reversi::widgets
