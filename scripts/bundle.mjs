@@ -2,7 +2,7 @@
 // Bundles the web shell around the wasm build:
 //   node scripts/bundle.mjs <distDir>
 // Expects the wasm build to have written reversi.js/.wasm, ai_worker.js/.wasm
-// and fonts/*.ttf into distDir. Copies web/* (except the sw.js template),
+// and reversi.data (the preloaded fonts) into distDir. Copies web/* (except the sw.js template),
 // renders the icons from assets/*.svg with rsvg-convert, then writes sw.js with
 // a precache list of every bundle file and a cache name derived from a hash of
 // all their contents. Idempotent: a second run with the same inputs writes the
@@ -35,9 +35,8 @@ for (const f of ['reversi.js', 'reversi.wasm']) {
 for (const f of ['ai_worker.js', 'ai_worker.wasm']) {
   if (!fs.existsSync(path.join(dist, f))) console.warn(`bundle: warning: ${f} missing in ${dist}`);
 }
-const fontsDir = path.join(dist, 'fonts');
-if (!fs.existsSync(fontsDir) || !fs.readdirSync(fontsDir).some((f) => /\.(ttf|otf)$/i.test(f))) {
-  console.warn(`bundle: warning: no fonts/*.ttf in ${dist}`);
+if (!fs.existsSync(path.join(dist, 'reversi.data'))) {
+  console.warn(`bundle: warning: no reversi.data (the app's preloaded fonts) in ${dist}`);
 }
 
 function writeIfChanged(file, data) {
