@@ -36,6 +36,7 @@ std::uint64_t fresh_seed() {
 }  // namespace
 
 App::App(Theme& theme) : theme_(theme) {
+  ImGui::GetIO().UserData = &controls_;
   reduced_motion_ = web::prefers_reduced_motion();
   web::install_host_bridge([this](const std::string& json) { handle_host_message(json); });
   load_documents();
@@ -329,8 +330,13 @@ void App::frame(double now) {
     notice_.clear();
     state_dirty_ = true;
   }
+  controls_.controls.clear();
   draw_screen();
   draw_panels();
+  if (panel_ != last_panel_) {
+    last_panel_ = panel_;
+    state_dirty_ = true;
+  }
   if (state_dirty_ || animation_.running(now_)) publish_state();
 }
 
@@ -353,6 +359,7 @@ bool App::wants_frames(double now) const {
 }
 
 void App::handle_event(const SDL_Event& event) {
+  state_dirty_ = true;  // layout or hover may change: republish the hook
   if (event.type != SDL_KEYDOWN) return;
   if (ImGui::GetIO().WantTextInput) return;
   const SDL_Keycode key = event.key.keysym.sym;

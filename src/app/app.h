@@ -13,6 +13,7 @@
 #include "app/board_view.h"
 #include "app/flip_animation.h"
 #include "app/web_platform.h"
+#include "app/widgets.h"
 #include "game/results_record.h"
 #include "game/settings.h"
 #include "app/theme.h"
@@ -142,6 +143,8 @@ class App {
 
   std::string load_error_;        // shown in the moves panel after a bad transcript
   long frames_ = 0;
+  widgets::ControlRegistry controls_;
+  Panel last_panel_ = Panel::None;
   bool state_dirty_ = true;
 };
 

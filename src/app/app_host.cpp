@@ -138,6 +138,10 @@ void App::publish_state() {
     squares[square_name(square)] = {{"x", corner.x}, {"y", corner.y}, {"w", board_view_.cell()}, {"h", board_view_.cell()}};
   }
   state["squares"] = std::move(squares);
+  json controls = json::object();
+  for (const auto& [name, rect] : controls_.controls)
+    controls[name] = {{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}, {"enabled", rect.enabled}};
+  state["controls"] = std::move(controls);
   web::publish_state(state.dump());
 }
 

@@ -162,9 +162,14 @@ void App::draw_settings_panel() {
   if (!begin_panel("Settings", 440, 470)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   bool changed = false;
-  changed |= ImGui::Checkbox("Show how many discs each move turns", &settings_.show_flip_counts);
-  changed |= ImGui::Checkbox("Sound", &settings_.sound);
-  changed |= ImGui::Checkbox("Reduce motion (no flip animation)", &settings_.reduced_motion);
+  auto check = [&](const char* label, const char* name, bool* value) {
+    const bool toggled = ImGui::Checkbox(label, value);
+    widgets::note_control(name);
+    return toggled;
+  };
+  changed |= check("Show how many discs each move turns", "setting:flip-counts", &settings_.show_flip_counts);
+  changed |= check("Sound", "setting:sound", &settings_.sound);
+  changed |= check("Reduce motion (no flip animation)", "setting:reduced-motion", &settings_.reduced_motion);
   ImGui::Spacing();
   ImGui::TextUnformatted("Animation speed");
   static const char* const kSpeeds[] = {"Slow", "Normal", "Fast"};

@@ -173,9 +173,7 @@ void App::draw_buttons(ImVec2 origin, float width, float height) {
   ImGui::SetCursorScreenPos(origin);
   ImGui::PushFont(theme_.strong);
   auto action = [&](const char* label, bool enabled) {
-    ImGui::BeginDisabled(!enabled);
-    const bool pressed = ImGui::Button(label, ImVec2(button, height));
-    ImGui::EndDisabled();
+    const bool pressed = widgets::button(label, ImVec2(button, height), enabled);
     ImGui::SameLine(0, gap);
     return pressed;
   };

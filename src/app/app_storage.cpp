@@ -85,6 +85,11 @@ void App::finish_loading() {
   }
   announce_ready();
   if (!session_) start_session(options, /*save=*/false);
+  // ?moves=f5d6c3… opens a written game (shared links, tests).
+  if (const std::string moves = web::url_parameter("moves"); !moves.empty()) {
+    std::string error;
+    if (!load_transcript(moves, &error)) std::fprintf(stderr, "Reversi: ignoring moves=%s (%s)\n", moves.c_str(), error.c_str());
+  }
   state_dirty_ = true;
   web::signal_ready();
 }

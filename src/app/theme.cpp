@@ -48,7 +48,7 @@ void Theme::apply_style() {
   style.ScrollbarRounding = 10;
   style.ScrollbarSize = 12;
   style.WindowPadding = ImVec2(18, 16);
-  style.FramePadding = ImVec2(14, 11);
+  style.FramePadding = ImVec2(14, 13);  // 43 px rows: touch-sized with TouchExtraPadding
   style.ItemSpacing = ImVec2(10, 10);
   style.ItemInnerSpacing = ImVec2(10, 8);
   style.WindowBorderSize = 1;

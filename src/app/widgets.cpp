@@ -4,8 +4,26 @@
 #include <string>
 
 #include "app/board_view.h"
+#include "imgui_internal.h"
 
 namespace reversi::widgets {
+
+void note_control(const std::string& name) {
+  auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData);
+  if (!registry) return;
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  const std::string key = name.substr(0, name.find("##"));
+  registry->controls[key] = ControlRect{min.x, min.y, max.x - min.x, max.y - min.y,
+                                        !(ImGui::GetItemFlags() & ImGuiItemFlags_Disabled)};
+}
+
+bool button(const char* label, ImVec2 size, bool enabled) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(label, size);
+  ImGui::EndDisabled();
+  note_control(label);
+  return pressed;
+}
 
 void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float width, float height, int black,
                int white, std::optional<Color> to_move, const ScoreBarLabels& labels) {
@@ -108,6 +126,7 @@ bool segmented(const char* id, const char* const* labels, int count, int* chosen
       *chosen = index;
       changed = true;
     }
+    note_control(std::string(id) + ":" + labels[index]);
     if (selected) ImGui::PopStyleColor(3);
     if (index + 1 < count) ImGui::SameLine(0, gap);
   }
@@ -122,6 +141,7 @@ bool wide_button(const char* label, float width, bool primary) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(40, 22, 10, 255)));
   }
   const bool pressed = ImGui::Button(label, ImVec2(width, 48));
+  note_control(label);
   if (primary) ImGui::PopStyleColor(3);
   return pressed;
 }

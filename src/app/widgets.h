@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,21 @@
 #include "game/session.h"
 
 namespace reversi::widgets {
+
+// Where each button was drawn this frame (CSS pixels), published through the
+// page's state hook so browser tests can press real controls. The App owns
+// it and points ImGui's io.UserData at it.
+struct ControlRect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool enabled = true;
+};
+struct ControlRegistry {
+  std::map<std::string, ControlRect> controls;
+};
+// Records the last ImGui item under `name` (the text before any "##").
+void note_control(const std::string& name);
+// An ImGui::Button that is also recorded.
+bool button(const char* label, ImVec2 size, bool enabled = true);
 
 struct ScoreBarLabels {
   std::string black;
