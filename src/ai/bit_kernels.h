@@ -64,4 +64,16 @@ inline constexpr Bitboard neighbours(Bitboard bits) {
 
 inline constexpr Bitboard kCorners = 0x8100000000000081ULL;
 
+// The up to eight squares around each square: a move flips nothing unless
+// one of them holds an opponent disc, a cheap test before flips_at.
+struct NeighbourTable {
+  std::array<Bitboard, 64> around{};
+};
+constexpr NeighbourTable make_neighbour_table() {
+  NeighbourTable table;
+  for (int square = 0; square < 64; ++square) table.around[square] = neighbours(bit(square));
+  return table;
+}
+inline constexpr NeighbourTable kNeighbourTable = make_neighbour_table();
+
 }  // namespace reversi::ai

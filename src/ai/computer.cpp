@@ -23,6 +23,8 @@ using ai::MidgameSearch;
 constexpr int kAlwaysSolveEmpties = 12;
 // Medium looks exactly this many plies ahead.
 constexpr int kMediumDepth = 4;
+// From this many empties solve_exact prepares with a midgame search.
+constexpr int kPreparedSolveEmpties = 16;
 // How often (in nodes) a timed search reads the clock: about every 0.1-0.5 ms.
 constexpr std::uint64_t kClockInterval = 1024;
 
@@ -110,7 +112,24 @@ SearchReport Computer::choose_move(const Board& board, Strength strength, const 
 SearchReport Computer::solve_exact(const Board& board) {
   const double started = state_->clock();
   Deadline unlimited;
-  SearchReport report = state_->solve(board, unlimited, kNoMove, 0, false);
+  // A midgame search first fills the hint table with good moves and gives
+  // the root a score to aim its window at.
+  const int empties = board.empty_count();
+  Square first_move = kNoMove;
+  int guess = 0;
+  std::uint64_t nodes = 0;
+  const bool prepare = empties >= kPreparedSolveEmpties && legal_moves(board);
+  if (prepare) {
+    state_->midgame_table.next_generation();
+    MidgameSearch search(ai::Evaluation::Strong, &state_->midgame_table, unlimited);
+    MidgameSearch::Result result{};
+    for (int depth = 1; depth <= empties - 10; ++depth) result = search.search_root(board, depth, result.move);
+    first_move = result.move;
+    guess = ai::score_in_discs(result.score);
+    nodes = search.nodes();
+  }
+  SearchReport report = state_->solve(board, unlimited, first_move, guess, prepare);
+  report.nodes += nodes;
   report.seconds = std::max(0.0, state_->clock() - started);
   return report;
 }
@@ -151,6 +170,7 @@ SearchReport Computer::State::solve(const Board& board, Deadline& deadline, Squa
                                     bool has_guess) {
   endgame_table.next_generation();
   EndgameSolver solver(endgame_table, deadline);
+  solver.set_move_hints(&midgame_table);
   const EndgameSolver::Result result = solver.solve(board, first_move, guess, has_guess);
   SearchReport report;
   report.move = result.move;

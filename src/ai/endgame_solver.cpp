@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "ai/bit_kernels.h"
+#include "ai/evaluation.h"
 #include "ai/stability.h"
 
 namespace reversi::ai {
@@ -16,6 +17,12 @@ constexpr int kShallowEmpties = 6;
 // From this many empties results go into the transposition table.
 constexpr int kTableEmpties = 9;
 constexpr int kMaxScore = 64;
+// From this many empties children are looked up in the table before searching.
+constexpr int kEnhancedCutoffEmpties = 14;
+// From this many empties the midgame table's moves are used as hints.
+constexpr int kHintEmpties = 99;
+// From this many empties moves are ordered by a shallow search.
+constexpr int kSearchOrderingEmpties = 99;
 
 // Stability is only worth computing when alpha is this high: the opponent's
 // stable discs cap our score at 64 - 2 * stable.
@@ -47,19 +54,52 @@ inline int ordering_key(Bitboard player, Bitboard opponent, Square square, Bitbo
   const Bitboard next_player = opponent ^ flips;
   const Bitboard next_opponent = player ^ flips ^ bit(square);
   const Bitboard replies = legal_moves(next_player, next_opponent);
-  int key = 16 * (std::popcount(replies) + std::popcount(replies & kCorners));
-  key += 2 * std::popcount(neighbours(next_opponent) & ~(next_player | next_opponent) & ~kCorners) / 2;
-  if (odd_squares & bit(square)) key -= 4;
+  int key = 64 * (std::popcount(replies) + std::popcount(replies & kCorners));
+  key += 8 * std::popcount(neighbours(next_opponent) & ~(next_player | next_opponent));
+  key -= 16 * std::popcount(next_opponent & kCorners);
+  if (odd_squares & bit(square)) key -= 8;
   return key;
 }
 
+// A shallow alpha-beta value of a position on the evaluation scale, for
+// ordering moves high in the tree where a good first move saves the most.
+int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
+  if (depth == 0) return evaluate_strong(Board{player, opponent});
+  Bitboard moves = legal_moves(player, opponent);
+  if (!moves) {
+    if (!legal_moves(opponent, player)) return finished_game_score(Board{player, opponent});
+    return -shallow_value(opponent, player, depth, -beta, -alpha);
+  }
+  int best = -kWinScore * 2;
+  for (; moves; moves &= moves - 1) {
+    const Square square = first_square(moves);
+    const Bitboard flips = flips_at(player, opponent, square);
+    const int score = -shallow_value(opponent ^ flips, player ^ flips ^ bit(square), depth - 1, -beta, -alpha);
+    if (score > best) {
+      best = score;
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
+
+// Depth of the ordering search by empties (0: mobility ordering only).
+inline int ordering_depth(int empties) { return empties >= kSearchOrderingEmpties ? (empties >= 21 ? 2 : 1) : -1; }
+
 inline int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, ScoredMove* list) {
   const Bitboard odd = odd_quadrant_squares(~(player | opponent));
+  const int empties = std::popcount(~(player | opponent));
+  const int depth = ordering_depth(empties);
   int count = 0;
   for (; moves; moves &= moves - 1) {
     const Square square = first_square(moves);
     const Bitboard flips = flips_at(player, opponent, square);
-    const int key = square == first ? -1000000 : ordering_key(player, opponent, square, flips, odd);
+    int key;
+    if (square == first) key = -1000000;
+    else if (depth >= 0)
+      key = shallow_value(opponent ^ flips, player ^ flips ^ bit(square), depth, -kWinScore * 2, kWinScore * 2);
+    else key = ordering_key(player, opponent, square, flips, odd);
     list[count++] = ScoredMove{flips, square, key};
   }
   return count;
@@ -87,11 +127,31 @@ int EndgameSolver::last_move(Bitboard player, Bitboard opponent, Square square) 
   ++nodes_;
   const int own = std::popcount(player);
   // Only the number of flips matters: count them without making the move.
-  const int flipped = std::popcount(flips_at(player, opponent, square));
+  const Bitboard around = kNeighbourTable.around[square];
+  const int flipped = (around & opponent) ? std::popcount(flips_at(player, opponent, square)) : 0;
   if (flipped) return 2 * own + 2 * flipped - 62;
-  const int flipped_back = std::popcount(flips_at(opponent, player, square));
+  const int flipped_back = (around & player) ? std::popcount(flips_at(opponent, player, square)) : 0;
   if (flipped_back) return 2 * own - 2 * flipped_back - 64;
   return 2 * own - 63 > 0 ? 2 * own - 62 : 2 * own - 64;
+}
+
+int EndgameSolver::last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second,
+                            bool passed) {
+  ++nodes_;
+  int best = -kMaxScore - 1;
+  if (kNeighbourTable.around[first] & opponent) {
+    if (const Bitboard flips = flips_at(player, opponent, first)) {
+      best = -last_move(opponent ^ flips, player ^ flips ^ bit(first), second);
+      if (best > alpha) return best;
+    }
+  }
+  if (kNeighbourTable.around[second] & opponent) {
+    if (const Bitboard flips = flips_at(player, opponent, second))
+      best = std::max(best, -last_move(opponent ^ flips, player ^ flips ^ bit(second), first));
+  }
+  if (best > -kMaxScore - 1) return best;
+  if (passed) return final_score(player, opponent);
+  return -last_two(opponent, player, -alpha - 1, first, second, true);
 }
 
 int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares,
@@ -102,13 +162,20 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   for (Bitboard group : {odd, empty_squares & ~odd}) {
     for (; group; group &= group - 1) {
       const Square square = first_square(group);
+      if (!(kNeighbourTable.around[square] & opponent)) continue;
       const Bitboard flips = flips_at(player, opponent, square);
       if (!flips) continue;
       const Bitboard next_player = opponent ^ flips, next_opponent = player ^ flips ^ bit(square);
       const Bitboard rest = empty_squares ^ bit(square);
-      const int score = empties == 2 ? -last_move(next_player, next_opponent, first_square(rest))
-                                     : -null_window_shallow(next_player, next_opponent, -alpha - 1, rest,
-                                                            empties - 1, false);
+      int score;
+      if (empties == 3) {
+        const Square first = first_square(rest);
+        score = -last_two(next_player, next_opponent, -alpha - 1, first, first_square(rest ^ bit(first)), false);
+      } else if (empties == 2) {
+        score = -last_move(next_player, next_opponent, first_square(rest));
+      } else {
+        score = -null_window_shallow(next_player, next_opponent, -alpha - 1, rest, empties - 1, false);
+      }
       if (score > best) {
         best = score;
         if (score > alpha) return best;
@@ -118,6 +185,12 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   if (best > -kMaxScore - 1) return best;
   if (passed) return final_score(player, opponent);
   return -null_window_shallow(opponent, player, -alpha - 1, empty_squares, empties, true);
+}
+
+Square EndgameSolver::hinted_move(Bitboard player, Bitboard opponent, int empties) const {
+  if (!hints_ || empties < kHintEmpties) return kNoMove;
+  const TableEntry* entry = hints_->probe(hash_of(Board{player, opponent}));
+  return entry ? entry->move : kNoMove;
 }
 
 int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed) {
@@ -142,6 +215,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
       if (entry->upper <= alpha) return entry->upper;
       table_move = entry->move;
     }
+    if (table_move == kNoMove) table_move = hinted_move(player, opponent, empties);
   }
 
   const Bitboard moves = legal_moves(player, opponent);
@@ -152,6 +226,16 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
 
   ScoredMove list[32];
   const int count = generate_ordered(player, opponent, moves, table_move, list);
+  if (empties >= kEnhancedCutoffEmpties) {
+    // Enhanced transposition cut-off: a child the table already proves bad
+    // enough for the opponent ends this node without searching anything.
+    for (int i = 0; i < count; ++i) {
+      const Bitboard flips = list[i].flips;
+      const TableEntry* entry =
+          table_.probe(hash_of(Board{opponent ^ flips, player ^ flips ^ bit(list[i].square)}));
+      if (entry && -entry->upper > alpha) return -entry->upper;
+    }
+  }
   int best = -kMaxScore - 1;
   Square best_move = kNoMove;
   for (int i = 0; i < count; ++i) {
@@ -186,6 +270,7 @@ int EndgameSolver::principal_search(Bitboard player, Bitboard opponent, int alph
     if (entry->upper <= alpha) return entry->upper;
     table_move = entry->move;
   }
+  if (table_move == kNoMove) table_move = hinted_move(player, opponent, empties);
   const Bitboard moves = legal_moves(player, opponent);
   if (!moves) {
     if (passed) return final_score(player, opponent);
