@@ -18,7 +18,7 @@ constexpr int kShallowEmpties = 6;
 constexpr int kTableEmpties = 9;
 constexpr int kMaxScore = 64;
 // From this many empties children are looked up in the table before searching.
-constexpr int kEnhancedCutoffEmpties = 14;
+constexpr int kEnhancedCutoffEmpties = 12;
 // From this many empties the midgame table's moves are used as hints.
 constexpr int kHintEmpties = 99;
 // From this many empties moves are ordered by a shallow search.
@@ -127,10 +127,9 @@ int EndgameSolver::last_move(Bitboard player, Bitboard opponent, Square square) 
   ++nodes_;
   const int own = std::popcount(player);
   // Only the number of flips matters: count them without making the move.
-  const Bitboard around = kNeighbourTable.around[square];
-  const int flipped = (around & opponent) ? std::popcount(flips_at(player, opponent, square)) : 0;
+  const int flipped = last_flip_count(player, square);
   if (flipped) return 2 * own + 2 * flipped - 62;
-  const int flipped_back = (around & player) ? std::popcount(flips_at(opponent, player, square)) : 0;
+  const int flipped_back = last_flip_count(opponent, square);
   if (flipped_back) return 2 * own - 2 * flipped_back - 64;
   return 2 * own - 63 > 0 ? 2 * own - 62 : 2 * own - 64;
 }

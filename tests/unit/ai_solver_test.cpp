@@ -33,6 +33,16 @@ TEST_CASE("ai: the solver's flip kernel agrees with the engine") {
   }
 }
 
+TEST_CASE("ai: the last-square flip count agrees with the engine") {
+  std::mt19937_64 random(11);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Bitboard player = random();
+    const Square square = static_cast<Square>(random() % 64);
+    const Bitboard mine = player & ~bit(square), theirs = ~player & ~bit(square);
+    CHECK(ai::last_flip_count(mine, square) == count_bits(flips_for(mine, theirs, square)));
+  }
+}
+
 TEST_CASE("ai: solve_exact matches the published scores of FFO #1-#19") {
   const auto lines = testing::read_lines(testing::shared_path("positions/fforum-1-19.obf"));
   REQUIRE(lines.size() == 19);
