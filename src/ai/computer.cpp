@@ -112,8 +112,8 @@ SearchReport Computer::choose_move(const Board& board, Strength strength, const 
 SearchReport Computer::solve_exact(const Board& board) {
   const double started = state_->clock();
   Deadline unlimited;
-  // A midgame search first fills the hint table with good moves and gives
-  // the root a score to aim its window at.
+  // A midgame search first gives the root a first move to try and a score
+  // to aim its window at.
   const int empties = board.empty_count();
   Square first_move = kNoMove;
   int guess = 0;
@@ -170,7 +170,6 @@ SearchReport Computer::State::solve(const Board& board, Deadline& deadline, Squa
                                     bool has_guess) {
   endgame_table.next_generation();
   EndgameSolver solver(endgame_table, deadline);
-  solver.set_move_hints(&midgame_table);
   const EndgameSolver::Result result = solver.solve(board, first_move, guess, has_guess);
   SearchReport report;
   report.move = result.move;

@@ -4,7 +4,6 @@
 #include <utility>
 
 #include "ai/bit_kernels.h"
-#include "ai/evaluation.h"
 #include "ai/stability.h"
 
 namespace reversi::ai {
@@ -19,10 +18,6 @@ constexpr int kTableEmpties = 9;
 constexpr int kMaxScore = 64;
 // From this many empties children are looked up in the table before searching.
 constexpr int kEnhancedCutoffEmpties = 12;
-// From this many empties the midgame table's moves are used as hints.
-constexpr int kHintEmpties = 99;
-// From this many empties moves are ordered by a shallow search.
-constexpr int kSearchOrderingEmpties = 99;
 
 // Stability is only worth computing when alpha is this high: the opponent's
 // stable discs cap our score at 64 - 2 * stable.
@@ -61,45 +56,13 @@ inline int ordering_key(Bitboard player, Bitboard opponent, Square square, Bitbo
   return key;
 }
 
-// A shallow alpha-beta value of a position on the evaluation scale, for
-// ordering moves high in the tree where a good first move saves the most.
-int shallow_value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
-  if (depth == 0) return evaluate_strong(Board{player, opponent});
-  Bitboard moves = legal_moves(player, opponent);
-  if (!moves) {
-    if (!legal_moves(opponent, player)) return finished_game_score(Board{player, opponent});
-    return -shallow_value(opponent, player, depth, -beta, -alpha);
-  }
-  int best = -kWinScore * 2;
-  for (; moves; moves &= moves - 1) {
-    const Square square = first_square(moves);
-    const Bitboard flips = flips_at(player, opponent, square);
-    const int score = -shallow_value(opponent ^ flips, player ^ flips ^ bit(square), depth - 1, -beta, -alpha);
-    if (score > best) {
-      best = score;
-      if (score > alpha) alpha = score;
-      if (alpha >= beta) break;
-    }
-  }
-  return best;
-}
-
-// Depth of the ordering search by empties (0: mobility ordering only).
-inline int ordering_depth(int empties) { return empties >= kSearchOrderingEmpties ? (empties >= 21 ? 2 : 1) : -1; }
-
 inline int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, ScoredMove* list) {
   const Bitboard odd = odd_quadrant_squares(~(player | opponent));
-  const int empties = std::popcount(~(player | opponent));
-  const int depth = ordering_depth(empties);
   int count = 0;
   for (; moves; moves &= moves - 1) {
     const Square square = first_square(moves);
     const Bitboard flips = flips_at(player, opponent, square);
-    int key;
-    if (square == first) key = -1000000;
-    else if (depth >= 0)
-      key = shallow_value(opponent ^ flips, player ^ flips ^ bit(square), depth, -kWinScore * 2, kWinScore * 2);
-    else key = ordering_key(player, opponent, square, flips, odd);
+    const int key = square == first ? -1000000 : ordering_key(player, opponent, square, flips, odd);
     list[count++] = ScoredMove{flips, square, key};
   }
   return count;
@@ -186,12 +149,6 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   return -null_window_shallow(opponent, player, -alpha - 1, empty_squares, empties, true);
 }
 
-Square EndgameSolver::hinted_move(Bitboard player, Bitboard opponent, int empties) const {
-  if (!hints_ || empties < kHintEmpties) return kNoMove;
-  const TableEntry* entry = hints_->probe(hash_of(Board{player, opponent}));
-  return entry ? entry->move : kNoMove;
-}
-
 int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed) {
   if (empties <= kShallowEmpties) {
     if (empties == 1) return last_move(player, opponent, first_square(~(player | opponent)));
@@ -214,7 +171,6 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
       if (entry->upper <= alpha) return entry->upper;
       table_move = entry->move;
     }
-    if (table_move == kNoMove) table_move = hinted_move(player, opponent, empties);
   }
 
   const Bitboard moves = legal_moves(player, opponent);
@@ -255,10 +211,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
 
 int EndgameSolver::principal_search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
                                     bool passed) {
-  if (empties <= kShallowEmpties || beta - alpha <= 1) {
-    // Close to the end a plain null-window probe pair is as good.
-    if (beta - alpha <= 1) return null_window_deep(player, opponent, alpha, empties, passed);
-  }
+  if (beta - alpha <= 1) return null_window_deep(player, opponent, alpha, empties, passed);
   ++nodes_;
   if (deadline_.expired(nodes_)) return 0;
   const std::uint64_t key = hash_of(Board{player, opponent});
@@ -269,7 +222,6 @@ int EndgameSolver::principal_search(Bitboard player, Bitboard opponent, int alph
     if (entry->upper <= alpha) return entry->upper;
     table_move = entry->move;
   }
-  if (table_move == kNoMove) table_move = hinted_move(player, opponent, empties);
   const Bitboard moves = legal_moves(player, opponent);
   if (!moves) {
     if (passed) return final_score(player, opponent);

@@ -20,10 +20,6 @@ class EndgameSolver {
   // The solver borrows the table and the deadline; both outlive it.
   EndgameSolver(TranspositionTable& table, Deadline& deadline) : table_(table), deadline_(deadline) {}
 
-  // A midgame table whose best moves order the solver's moves high in the
-  // tree where its own table knows nothing yet (iterative deepening's gift).
-  void set_move_hints(const TranspositionTable* hints) { hints_ = hints; }
-
   struct Result {
     Square move = kNoMove;  // kPass or kNoMove as for the facade
     int score = 0;
@@ -47,11 +43,8 @@ class EndgameSolver {
   int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, bool passed);
   int last_move(Bitboard player, Bitboard opponent, Square square);
 
-  Square hinted_move(Bitboard player, Bitboard opponent, int empties) const;
-
   TranspositionTable& table_;
   Deadline& deadline_;
-  const TranspositionTable* hints_ = nullptr;
   std::uint64_t nodes_ = 0;
 };
 
