@@ -2,6 +2,7 @@
 // each opening played twice with the colours swapped.
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <cstring>
 #include <random>
 #include <string>
@@ -38,6 +39,7 @@ struct SideRecord {
   int wins = 0, draws = 0, losses = 0;
   long long margin_sum = 0;
   std::vector<double> think_seconds;
+  double longest_cpu_seconds = 0;  // processor time of the slowest move: a loaded machine stretches wall time
 };
 
 // Plays one game; `black` and `white` are the two computers with their levels.
@@ -56,9 +58,13 @@ int play_game(const std::vector<Square>& opening, Computer& black, Strength blac
       continue;
     }
     limits.seed += 0x9e3779b97f4a7c15ULL;
+    const std::clock_t cpu_started = std::clock();
     const SearchReport report = black_to_move ? black.choose_move(board, black_level, limits)
                                               : white.choose_move(board, white_level, limits);
-    (black_to_move ? black_record : white_record).think_seconds.push_back(report.seconds);
+    SideRecord& mover = black_to_move ? black_record : white_record;
+    mover.think_seconds.push_back(report.seconds);
+    mover.longest_cpu_seconds =
+        std::max(mover.longest_cpu_seconds, static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC);
     board = after_move(board, report.move, flips_for(board.player, board.opponent, report.move));
     black_to_move = !black_to_move;
   }
@@ -85,7 +91,8 @@ nlohmann::json side_json(const char* name, const SideRecord& record, int games) 
                         {"average_margin", games ? static_cast<double>(record.margin_sum) / games : 0},
                         {"points_percent", games ? 100.0 * (record.wins + 0.5 * record.draws) / games : 0},
                         {"median_move_seconds", median},
-                        {"max_move_seconds", longest}};
+                        {"max_move_seconds", longest},
+                        {"max_move_cpu_seconds", record.longest_cpu_seconds}};
 }
 
 }  // namespace
@@ -163,10 +170,12 @@ int run_match(int argc, char** argv) {
                 limits.seconds);
     for (const char* side : {"a", "b"}) {
       const nlohmann::json& s = summary[side];
-      std::printf("  %-6s W/D/L %d/%d/%d  average margin %+.2f  points %.1f%%  move time median %.3f s, max %.3f s\n",
+      std::printf("  %-6s W/D/L %d/%d/%d  average margin %+.2f  points %.1f%%  move time median %.3f s, max %.3f s"
+                  " (cpu %.3f s)\n",
                   s["level"].get<std::string>().c_str(), s["wins"].get<int>(), s["draws"].get<int>(),
                   s["losses"].get<int>(), s["average_margin"].get<double>(), s["points_percent"].get<double>(),
-                  s["median_move_seconds"].get<double>(), s["max_move_seconds"].get<double>());
+                  s["median_move_seconds"].get<double>(), s["max_move_seconds"].get<double>(),
+                  s["max_move_cpu_seconds"].get<double>());
     }
   }
   return 0;
