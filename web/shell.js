@@ -11,9 +11,28 @@
   var failed = false;
   var progress = 0.04;
 
+  // A host page that embeds the game (see docs/embedding.md) hears how the
+  // download goes; the app itself takes over once it runs.
+  var hostOrigin = (function () {
+    if (window.parent === window) return null;
+    var allowed = [];
+    (new URLSearchParams(location.search).get('host') || '').split(',').forEach(function (entry) {
+      try { if (entry.trim()) allowed.push(new URL(entry.trim()).origin); } catch (e) { /* ignored: the app warns */ }
+    });
+    var ancestors = location.ancestorOrigins;
+    if (ancestors && ancestors.length && allowed.indexOf(ancestors[0]) >= 0) return ancestors[0];
+    return allowed.length === 1 ? allowed[0] : null;
+  })();
+  var lastReported = -1;
+
   function setProgress(p) {
     progress = Math.max(progress, Math.min(1, p));
     if (fill) fill.style.width = Math.round(progress * 100) + '%';
+    var rounded = Math.round(progress * 20) / 20;
+    if (hostOrigin && rounded !== lastReported) {
+      lastReported = rounded;
+      window.parent.postMessage({ type: 'reversi:loading', progress: rounded }, hostOrigin);
+    }
   }
 
   function hideLoading() {

@@ -336,6 +336,17 @@ void App::frame(double now) {
   if (panel_ != last_panel_) {
     last_panel_ = panel_;
     state_dirty_ = true;
+    transition_until_ = now_ + 0.4;  // let the dimming fade finish
+    panel_opened_at_ = now_;
+  }
+  // Controls move when dialogs open, close or the window resizes.
+  std::string signature;
+  for (const auto& [name, rect] : controls_.controls)
+    signature += name + std::to_string(static_cast<int>(rect.x)) + "," + std::to_string(static_cast<int>(rect.y)) +
+                 (rect.enabled ? "+" : "-");
+  if (signature != controls_signature_) {
+    controls_signature_ = std::move(signature);
+    state_dirty_ = true;
   }
   if (state_dirty_ || animation_.running(now_)) publish_state();
 }
@@ -349,7 +360,8 @@ bool App::wants_frames(double now) const {
   // state_dirty_: something changed outside a frame (storage answered, a host message).
   // Draw on a little past the animation's end so its final frame (rings, dots) shows.
   const bool settling = now < animation_.end_time() + 0.1;
-  if (state_dirty_ || settling || (notice_until_ > 0) || now < refused_until_ + 0.1) return true;
+  if (state_dirty_ || settling || (notice_until_ > 0) || now < refused_until_ + 0.1 || now < transition_until_)
+    return true;
   if (!ready_) return true;
   if (session_ && !paused_) {
     if (session_->waiting_for_computer() && !session_->game().is_over()) return true;

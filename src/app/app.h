@@ -144,7 +144,10 @@ class App {
   std::string load_error_;        // shown in the moves panel after a bad transcript
   long frames_ = 0;
   widgets::ControlRegistry controls_;
+  std::string controls_signature_;  // republish the hook when controls move
   Panel last_panel_ = Panel::None;
+  double transition_until_ = 0;
+  double panel_opened_at_ = 0;
   bool state_dirty_ = true;
 };
 

@@ -33,9 +33,9 @@ bool App::begin_panel(const char* title, float width, float height) {
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
   if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
   bool open = true;
-  ImGui::PushFont(theme_.strong);
+  // (No font push around Begin: a pop inside the popup would unbalance its
+  // draw list's texture stack.)
   const bool visible = ImGui::BeginPopupModal(title, &open, kPanelFlags);
-  ImGui::PopFont();
   if (!visible) {
     panel_ = Panel::None;
     return false;
@@ -79,7 +79,7 @@ void App::draw_panels() {
 }
 
 void App::draw_new_game_panel() {
-  if (!begin_panel("New game", 480, 640)) return;
+  if (!begin_panel("New game", 480, 720)) return;
   if (ImGui::IsWindowAppearing()) new_game_options_ = session_ ? session_->options() : settings_.session_options();
   SessionOptions& options = new_game_options_;
   const float width = ImGui::GetContentRegionAvail().x;
@@ -136,7 +136,7 @@ void App::draw_new_game_panel() {
 }
 
 void App::draw_menu_panel() {
-  if (!begin_panel("Menu", 380, 560)) return;
+  if (!begin_panel("Menu", 380, 620)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const bool playing = session_ && !session_->game().is_over();
   if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
@@ -154,6 +154,11 @@ void App::draw_menu_panel() {
   if (widgets::wide_button("Statistics", width)) switch_panel(Panel::Statistics);
   if (widgets::wide_button("Settings", width)) switch_panel(Panel::Settings);
   if (widgets::wide_button("How to play", width)) switch_panel(Panel::Help);
+  if (web::fullscreen_available() &&
+      widgets::wide_button(web::is_fullscreen() ? "Leave full screen" : "Full screen", width)) {
+    web::toggle_fullscreen();
+    switch_panel(Panel::None);
+  }
   if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
   end_panel();
 }

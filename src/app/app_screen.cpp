@@ -111,6 +111,12 @@ void App::draw_screen() {
     side_y += status_height * 2 + pad;
     draw_buttons(ImVec2(side_x, side_y), side, button_height);
   }
+  if (panel_ != Panel::None) {
+    // Dim the game under an open dialog (drawn here, under the dialog window).
+    const float fade = std::clamp(static_cast<float>((now_ - panel_opened_at_) / 0.15), 0.0f, 1.0f);
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(0, 0), display,
+                                              IM_COL32(18, 12, 9, static_cast<int>(150 * fade)));
+  }
   ImGui::End();
 }
 

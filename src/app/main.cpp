@@ -7,6 +7,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 
@@ -32,6 +33,7 @@ struct Runtime {
   float font_scale = 0;       // device pixel ratio the font atlas was made for
   int frames_owed = 2;        // frames still to draw after the last input
   int hide_pointer_in = -1;   // frames until a lifted finger stops hovering
+  bool pointer_hidden = false;  // after a touch ends, until the next pointer event
   bool context_lost = false;
   bool running = true;
   const char* glsl_version = nullptr;
@@ -67,6 +69,11 @@ void run_frame(Runtime& runtime) {
     // lifts, nothing may stay "hovered" (phones have no hover).
     if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) runtime.hide_pointer_in = 2;
     if (event.type == SDL_FINGERUP) runtime.hide_pointer_in = 2;
+    if (event.type == SDL_FINGERDOWN || (event.type == SDL_MOUSEBUTTONDOWN) ||
+        (event.type == SDL_MOUSEMOTION && event.motion.which != SDL_TOUCH_MOUSEID)) {
+      runtime.pointer_hidden = false;
+      if (event.type != SDL_FINGERDOWN && event.type != SDL_MOUSEBUTTONDOWN) runtime.hide_pointer_in = -1;
+    }
   }
   if (runtime.context_lost) return;
   const double now = SDL_GetTicks64() / 1000.0;
@@ -79,11 +86,17 @@ void run_frame(Runtime& runtime) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
-  if (runtime.hide_pointer_in >= 0) {
-    if (runtime.hide_pointer_in == 0 && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-    if (runtime.hide_pointer_in > 0) --runtime.hide_pointer_in;
-    else runtime.frames_owed = std::max(runtime.frames_owed, 1), runtime.hide_pointer_in = -1;
+  // The release must reach ImGui at the finger's position first (a click is
+  // a release over the item); a couple of frames later the pointer leaves.
+  if (runtime.hide_pointer_in > 0) {
+    --runtime.hide_pointer_in;
+    runtime.frames_owed = std::max(runtime.frames_owed, 1);
+  } else if (runtime.hide_pointer_in == 0) {
+    runtime.hide_pointer_in = -1;
+    runtime.pointer_hidden = true;
+    runtime.frames_owed = std::max(runtime.frames_owed, 1);
   }
+  if (runtime.pointer_hidden && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   runtime.app->frame(now);
   ImGui::Render();

@@ -86,7 +86,7 @@ void Theme::apply_style() {
   colors[ImGuiCol_ScrollbarBg] = color(palette::kBackground, 0.3f);
   colors[ImGuiCol_ScrollbarGrab] = color(palette::kFrameLight);
   colors[ImGuiCol_NavHighlight] = color(palette::kCopperBright);
-  colors[ImGuiCol_ModalWindowDimBg] = color(palette::kBackground, 0.6f);
+  colors[ImGuiCol_ModalWindowDimBg] = color(palette::kBackground, 0.0f);  // the app dims under dialogs itself
 }
 
 }  // namespace reversi

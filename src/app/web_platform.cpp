@@ -44,6 +44,13 @@ EM_JS(void, js_publish_state, (const char* json), {
     window.reversi = {
       state: function() { return Object.assign({}, window.__reversiState, {frames: window.__reversiFrames || 0}); }
     };
+    // The service worker's update prompt asks before swapping versions: never
+    // under a game in progress.
+    window.reversiApp = window.reversiApp || {};
+    window.reversiApp.canSwapVersion = function() {
+      const state = window.__reversiState;
+      return !state || !state.ready || state.phase === 'over' || !state.transcript;
+    };
   }
 });
 
@@ -183,6 +190,18 @@ EM_JS(void, js_play_sound, (int kind, int index), {
   else tone(150, 0, 0.08, 0.12, 'square');
 });
 
+EM_JS(int, js_fullscreen_available, (), {
+  return document.fullscreenEnabled && document.documentElement.requestFullscreen ? 1 : 0;
+});
+
+EM_JS(void, js_toggle_fullscreen, (), {
+  // Runs within the few seconds of user activation that follow the tap.
+  if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+  else document.documentElement.requestFullscreen().catch((e) => console.warn('Reversi: full screen refused:', e.message));
+});
+
+EM_JS(int, js_is_fullscreen, (), { return document.fullscreenElement ? 1 : 0; });
+
 EM_JS(void, js_copy_to_clipboard, (const char* text_pointer), {
   const text = UTF8ToString(text_pointer);
   const fallback = () => {
@@ -276,6 +295,9 @@ bool host_connected() { return EM_ASM_INT({ return window.__reversiHost ? 1 : 0;
 void post_to_host(const std::string& json) { js_post_to_host(json.c_str()); }
 void play_sound(Sound sound, int index) { js_play_sound(static_cast<int>(sound), index); }
 void copy_to_clipboard(const std::string& text) { js_copy_to_clipboard(text.c_str()); }
+bool fullscreen_available() { return js_fullscreen_available() != 0; }
+bool is_fullscreen() { return js_is_fullscreen() != 0; }
+void toggle_fullscreen() { js_toggle_fullscreen(); }
 bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer) {
   callbacks().text_answer = std::move(answer);
   js_ask_for_text(title.c_str(), initial.c_str());
@@ -356,6 +378,14 @@ void play_sound(Sound sound, int index) {
 }
 
 void copy_to_clipboard(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
+bool fullscreen_available() { return true; }
+bool is_fullscreen() { return false; }
+void toggle_fullscreen() {
+  SDL_Window* window = SDL_GL_GetCurrentWindow();
+  if (!window) return;
+  const bool full = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+  SDL_SetWindowFullscreen(window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+}
 bool ask_for_text(const std::string&, const std::string&, std::function<void(std::string)>) { return false; }
 
 #endif

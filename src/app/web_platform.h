@@ -54,6 +54,10 @@ enum class Sound { Place, Flip, Pass, GameOver, Refused };
 void play_sound(Sound sound, int index = 0);
 
 void copy_to_clipboard(const std::string& text);
+// Full screen for the page (an iframe needs allow="fullscreen") or window.
+bool fullscreen_available();
+bool is_fullscreen();
+void toggle_fullscreen();
 // Asks for a line of text with a native-feeling field (phones get their
 // keyboard); the answer arrives through the callback (not called on cancel).
 // Returns false where the platform has no such field (the app then shows its own).

@@ -10,7 +10,8 @@ namespace reversi::widgets {
 
 void note_control(const std::string& name) {
   auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData);
-  if (!registry) return;
+  // A window's first frame has a provisional position; publish settled ones only.
+  if (!registry || ImGui::IsWindowAppearing()) return;
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   const std::string key = name.substr(0, name.find("##"));
   registry->controls[key] = ControlRect{min.x, min.y, max.x - min.x, max.y - min.y,
