@@ -125,3 +125,14 @@ TEST_CASE("ai: stable discs never change colour in random continuations") {
     }
   }
 }
+
+TEST_CASE("ai: node counts are reproducible, so the bench count is a signature") {
+  const auto lines = testing::read_lines(testing::shared_path("positions/fforum-1-19.obf"));
+  REQUIRE(lines.size() >= 3);
+  const Board board = parse_position(lines[2]).value->board;
+  const SearchReport first = Computer(8).solve_exact(board);
+  const SearchReport second = Computer(8).solve_exact(board);
+  CHECK(first.nodes == second.nodes);
+  CHECK(first.move == second.move);
+  CHECK(first.nodes > 0);
+}
