@@ -1,5 +1,6 @@
 // Shared helpers for the browser tests (node --test tests/browser/).
 // No dependencies beyond playwright-core, driving Debian's /usr/bin/chromium.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -291,4 +292,228 @@ export async function buildFakeDist(dir, { version = 'v1', withWasm = true } = {
   const out = execFileSync(process.execPath, [path.join(repoRoot, 'scripts/bundle.mjs'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (!withWasm) fs.rmSync(path.join(dir, 'reversi.wasm'));
   return out.trim();
+}
+
+// ------------------------------------------------------------ game helpers --
+// A tiny independent rules engine for the gameplay tests: boards are the
+// 64-character strings of state().board (a1..h8 row by row, X black, O white).
+export const FILES = 'abcdefgh';
+export const squareIndex = (name) => (Number(name[1]) - 1) * 8 + (name.charCodeAt(0) - 97);
+export const squareName = (index) => FILES[index % 8] + String(Math.floor(index / 8) + 1);
+export const START_BOARD = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
+const DIRECTIONS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+const discOf = (color) => (color === 'black' ? 'X' : 'O');
+export const otherColor = (color) => (color === 'black' ? 'white' : 'black');
+
+/** Counts of X and O in a board string. */
+export function countDiscs(board) {
+  let black = 0, white = 0;
+  for (const c of board) { if (c === 'X') black++; else if (c === 'O') white++; }
+  return { black, white };
+}
+
+/** Indices `color` would turn by playing at `index` (empty when illegal). */
+export function flipsFor(board, color, index) {
+  if (board[index] !== '-') return [];
+  const me = discOf(color), them = discOf(otherColor(color));
+  const x0 = index % 8, y0 = Math.floor(index / 8);
+  const flips = [];
+  for (const [dx, dy] of DIRECTIONS) {
+    const run = [];
+    let x = x0 + dx, y = y0 + dy;
+    while (x >= 0 && x < 8 && y >= 0 && y < 8 && board[y * 8 + x] === them) { run.push(y * 8 + x); x += dx; y += dy; }
+    if (run.length && x >= 0 && x < 8 && y >= 0 && y < 8 && board[y * 8 + x] === me) flips.push(...run);
+  }
+  return flips;
+}
+
+/** Legal squares (names, a1..h8 order) for `color` on a standard-play board. */
+export function legalMovesOf(board, color) {
+  const moves = [];
+  for (let i = 0; i < 64; i++) if (flipsFor(board, color, i).length) moves.push(nameOfSquare(i));
+  return moves;
+}
+
+/** The board after `color` plays `name` (throws when illegal). */
+export function applyMove(board, color, name) {
+  const index = squareIndex(name);
+  const flips = flipsFor(board, color, index);
+  if (!flips.length) throw new Error(`${name} is not legal for ${color}`);
+  const cells = board.split('');
+  cells[index] = discOf(color);
+  for (const f of flips) cells[f] = discOf(color);
+  return cells.join('');
+}
+
+/**
+ * Replays a standard-start transcript ("f5d6…") with automatic passes.
+ * Returns { board, sideToMove, passes: [{after: plyCount, color}], over }.
+ */
+export function replayTranscript(transcript, board = START_BOARD) {
+  let side = 'black';
+  const passes = [];
+  const moves = transcript.match(/[a-h][1-8]/g) || [];
+  const settle = (count) => {
+    if (legalMovesOf(board, side).length) return false;
+    if (!legalMovesOf(board, otherColor(side)).length) return true;
+    passes.push({ after: count, color: side });
+    side = otherColor(side);
+    return false;
+  };
+  let over = settle(0);
+  moves.forEach((m, i) => {
+    if (over) throw new Error(`move ${m} after the game ended`);
+    board = applyMove(board, side, m);
+    side = otherColor(side);
+    over = settle(i + 1);
+  });
+  return { board, sideToMove: side, passes, over };
+}
+
+// ------------------------------------------------------------ page helpers --
+/** Waits until `predicate(state, arg)` (a function run in the page) holds; returns the state. */
+export async function waitForState(page, predicate, arg = null, { timeout = 15000, message = '' } = {}) {
+  try {
+    await page.waitForFunction(
+      ([source, a]) => {
+        // eslint-disable-next-line no-new-func
+        const fn = new Function(`return (${source})`)();
+        try { return !!fn(window.reversi.state(), a); } catch { return false; }
+      },
+      [predicate.toString(), arg], { timeout, polling: 50 });
+  } catch (e) {
+    const s = await state(page).catch(() => null);
+    throw new Error(`${message || 'state condition'} not reached after ${timeout} ms (${predicate}); state: ${JSON.stringify(brief(s))}`);
+  }
+  return state(page);
+}
+
+/** The parts of a state worth printing in a failure message. */
+export function brief(s) {
+  if (!s) return s;
+  const { squares, controls, ...rest } = s;
+  return { ...rest, controls: controls ? Object.keys(controls) : controls };
+}
+
+/** Waits for n more animation frames in the page. */
+export async function nextFrames(page, n = 2) {
+  await page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  }), n);
+}
+
+/** Taps (touch) or clicks CSS point (x, y). */
+export async function tapAt(page, x, y) {
+  const touch = touchPages.has(page) || await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+/**
+ * Moves the mouse to the top-left corner (nothing there reacts): any input
+ * makes the app publish state() again. Used by pressControl because the app
+ * may publish a dialog's control rectangles from the frame the dialog opened
+ * in and not again until the next input (see the "control rectangles" test).
+ */
+export async function nudge(page) {
+  await page.mouse.move(1, 1);
+  await nextFrames(page, 2);
+}
+
+/**
+ * Presses the control `name` of state().controls (a main-row button, a dialog
+ * button by label, "group:Label" or "setting:…"): waits until it is drawn and
+ * enabled with the same rectangle on two reads (with a nudge in between, so
+ * a stale publication shows), then taps/clicks its centre. { nudge: false }
+ * trusts the first rectangle published.
+ */
+export async function pressControl(page, name, { timeout = 10000, nudge: doNudge = true } = {}) {
+  const deadline = Date.now() + timeout;
+  let last = null, s = null;
+  for (;;) {
+    s = await state(page);
+    const c = s.controls && s.controls[name];
+    if (c && c.enabled && c.w > 2 && c.h > 2) {
+      if (last && last.x === c.x && last.y === c.y && last.w === c.w && last.h === c.h) {
+        await tapAt(page, c.x + c.w / 2, c.y + c.h / 2);
+        return c;
+      }
+      last = c;
+    } else last = null;
+    if (Date.now() > deadline) {
+      throw new Error(`control "${name}" not ${c ? 'enabled' : 'drawn'} after ${timeout} ms; controls: ${JSON.stringify(s.controls && Object.keys(s.controls))}; panel ${s.panel}`);
+    }
+    await nextFrames(page, 2);
+    if (doNudge) await nudge(page);
+  }
+}
+
+/** Waits until state().panel is `panel` (0 none … 8 result). */
+export async function waitForPanel(page, panel, timeout = 10000) {
+  return waitForState(page, (s, p) => s.panel === p, panel, { timeout, message: `panel ${panel}` });
+}
+
+/**
+ * Waits until a human may move (legalMoves non-empty; the computer is not to
+ * move) or the game is over. Flips may still be animating: a tap then
+ * finishes them at once, as a quick player's would. (state().animating is
+ * not relied on here; the gameplay tests check it separately.)
+ */
+export async function waitForTurn(page, timeout = 20000) {
+  return waitForState(page, (s) => s.phase === 'over' || (s.legalMoves.length > 0 && s.phase !== 'thinking'),
+    null, { timeout, message: 'a player turn (or the end)' });
+}
+
+/** index.html with ?nosw and the given URL parameters. */
+export function appUrl(server, params = {}) {
+  const q = new URLSearchParams({ nosw: '', ...params }).toString().replace(/^nosw=/, 'nosw');
+  return `${server.url}index.html?${q}`;
+}
+
+// ------------------------------------------------------- playing helpers --
+/** A small deterministic PRNG so failures can be replayed. */
+export function rng(seed) {
+  let x = seed >>> 0;
+  return () => {
+    x = (x + 0x6d2b79f5) >>> 0;
+    let t = x;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The state agrees with itself: counts match the board, and the board is the transcript replayed. */
+export function assertConsistent(s, where) {
+  assert.deepEqual(s.counts, countDiscs(s.board), `${where}: counts ${JSON.stringify(s.counts)} match the board ${s.board}`);
+  const replay = replayTranscript(s.transcript.toLowerCase());
+  assert.equal(s.board, replay.board, `${where}: board is transcript ${s.transcript} replayed`);
+  if (s.phase !== 'over') {
+    assert.equal(s.sideToMove, replay.sideToMove, `${where}: side to move after ${s.transcript}`);
+    if (s.legalMoves.length) {
+      assert.deepEqual([...s.legalMoves].sort(), legalMovesOf(s.board, s.sideToMove).sort(), `${where}: legal moves`);
+    }
+  }
+}
+
+/** Plays random legal moves by tapping until the game ends; checks every state on the way. */
+export async function playToEnd(page, random, { onTurn = null, maxMoves = 70 } = {}) {
+  let moves = 0;
+  for (;;) {
+    const s = await waitForTurn(page, 20000);
+    assertConsistent(s, `turn ${moves}`);
+    if (s.phase === 'over') return { state: s, moves };
+    assert.ok(moves < maxMoves, `the game ends within ${maxMoves} taps`);
+    if (onTurn) await onTurn(s, moves);
+    const move = s.legalMoves[Math.floor(random() * s.legalMoves.length)];
+    await tapSquare(page, move);
+    const after = await waitForState(page, (t, before) => t.transcript.length > before.length, s.transcript,
+      { timeout: 5000, message: `tap on ${move} played` });
+    assert.ok(after.transcript.toLowerCase().startsWith(s.transcript.toLowerCase() + move),
+      `transcript ${after.transcript} continues ${s.transcript} with ${move}`);
+    assertConsistent(after, `after ${move}`);
+    moves++;
+  }
 }

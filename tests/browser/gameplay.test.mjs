@@ -1,0 +1,305 @@
+// Gameplay in the real bundle (issue #5): a whole game against Easy by
+// tapping, refused taps, passes, resigning, Hard thinking without freezing
+// the page, and the flip-count hint. Screenshots go to artifacts/screenshots/.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  appUrl, assertConsistent, countDiscs, playToEnd, rng, desktop, distDir, launchBrowser, legalMovesOf, openPage, phone, pressControl,
+  replayTranscript, requireDist, screenshot, startServer, state, tapSquare, waitForApp, waitForPanel,
+  waitForState, waitForTurn, nudge,
+} from './harness.mjs';
+
+const sizes = [['phone', phone], ['desktop', desktop]];
+
+// A seeded random game (generated with the harness's own rules engine):
+// 50 legal moves from the standard start, black to move afterwards.
+const LATE_GAME = 'f5f4f3f6e6d6c4g4d7c6e7d3b7f2h4b4d2c8d8a8e2g2g6h3a4e3b8g7h5g3g8e1f1b3h2c5f7c3a6h1b2e8c7c2g1f8g5d1b5a1';
+// After these 7 moves white plays a3 and black has no move (checked below with the harness's engine).
+const BEFORE_PASS = 'c4c3c2b2e6c1a1';
+
+/**
+ * The result panel comes up by itself once the game is over, and the result
+ * agrees with the final board. When the panel does not come up, the test
+ * checks whether a mouse move brings it (for the report), takes the
+ * screenshot anyway and then fails.
+ */
+async function assertResultPanel(page, where, shotName = null) {
+  let s, problem = null;
+  try {
+    s = await waitForPanel(page, 8, 8000);
+  } catch (e) {
+    await nudge(page);
+    const late = await waitForPanel(page, 8, 3000).catch(() => null);
+    problem = `${where}: the result panel (8) did not appear within 8 s of the end without input ` +
+      `(state().panel ${(await state(page)).panel}); ${late ? 'it appeared after a mouse move' : 'not even after a mouse move'}. ` +
+      e.message;
+    s = late || await state(page);
+  }
+  if (shotName) {
+    await page.waitForTimeout(300);
+    await screenshot(page, shotName);
+  }
+  if (problem) assert.fail(problem);
+  assert.equal(s.phase, 'over', `${where}: phase over`);
+  assert.ok(s.result, `${where}: state().result present`);
+  const counts = countDiscs(s.board);
+  assert.equal(s.result.black, counts.black, `${where}: result.black equals the board's black discs`);
+  assert.equal(s.result.white, counts.white, `${where}: result.white equals the board's white discs`);
+  assert.deepEqual(s.counts, counts, `${where}: counts equal the board`);
+  const winner = counts.black > counts.white ? 'black' : counts.white > counts.black ? 'white' : 'draw';
+  if (!s.result.resigned) assert.equal(s.result.winner, winner, `${where}: winner follows the disc count`);
+  assert.deepEqual(s.legalMoves, [], `${where}: no legal moves once over`);
+  assert.ok(legalMovesOf(s.board, 'black').length === 0 && legalMovesOf(s.board, 'white').length === 0 || s.result.resigned,
+    `${where}: neither side can move on the final board`);
+  return s;
+}
+
+async function enableFlipCounts(page) {
+  await pressControl(page, 'Menu');
+  await waitForPanel(page, 2);
+  await pressControl(page, 'Settings');
+  await waitForPanel(page, 6);
+  await pressControl(page, 'setting:flip-counts');
+  await waitForState(page, (s) => s.flipCounts === true, null, { message: 'flipCounts on' });
+  await pressControl(page, 'Done');
+  return waitForPanel(page, 0);
+}
+
+describe('gameplay', () => {
+  let server;
+  let browser;
+  before(async () => {
+    requireDist();
+    server = await startServer(distDir);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(options, params) {
+    const opened = await openPage(browser, null, options);
+    await opened.page.goto(appUrl(server, params));
+    await waitForApp(opened.page);
+    return opened;
+  }
+
+  test('the pass sequence used below really forces black to pass (harness engine)', () => {
+    const r = replayTranscript(BEFORE_PASS + 'a3');
+    assert.deepEqual(r.passes, [{ after: 8, color: 'black' }]);
+    assert.equal(r.sideToMove, 'white');
+    assert.equal(replayTranscript(LATE_GAME).sideToMove, 'black');
+  });
+
+  for (const [label, options] of sizes) {
+    test(`control rectangles of an opened dialog match where it is drawn, without further input (${label})`, async () => {
+      const { context, page } = await open(options, {});
+      try {
+        await waitForTurn(page);
+        await pressControl(page, 'Menu');
+        await waitForPanel(page, 2);
+        await page.waitForTimeout(700); // the dialog has long settled; no input meanwhile
+        const published = (await state(page)).controls;
+        await nudge(page); // any input republishes the hook
+        await page.waitForTimeout(200);
+        const fresh = (await state(page)).controls;
+        for (const name of ['New game…', 'Settings', 'Close']) {
+          assert.ok(published[name], `${name} published`);
+          assert.deepEqual(published[name], fresh[name],
+            `state().controls["${name}"] published after the Menu opened is where the button is drawn (as republished after a mouse move)`);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`opening; illegal taps are refused with a reason and change nothing (${label})`, async () => {
+      const { context, page, log } = await open(options, { mode: 'solo', strength: 'easy' });
+      try {
+        const s0 = await waitForTurn(page);
+        assert.equal(s0.phase, 'playing');
+        assert.equal(s0.humanColor, 'black');
+        assertConsistent(s0, 'opening');
+        await page.waitForTimeout(400);
+        await screenshot(page, `opening-${label}`);
+
+        for (const [square, kind] of [['d4', 'occupied'], ['a1', 'traps nothing'], ['f6', 'traps nothing']]) {
+          const before = await state(page);
+          await tapSquare(page, square);
+          const s = await waitForState(page, (t) => t.notice && t.notice.length > 0, null,
+            { timeout: 3000, message: `a notice after the illegal tap on ${square} (${kind})` });
+          console.log(`# ${label} tap ${square} (${kind}): notice "${s.notice}"`);
+          assert.ok(s.notice.length > 8, `a reason is given for ${square}: "${s.notice}"`);
+          await page.waitForTimeout(300);
+          const after = await state(page);
+          assert.equal(after.board, before.board, `board unchanged after tapping ${square}`);
+          assert.equal(after.transcript, before.transcript, `transcript unchanged after tapping ${square}`);
+          assert.equal(after.sideToMove, 'black');
+          assert.deepEqual([...after.legalMoves].sort(), [...before.legalMoves].sort());
+        }
+        assert.deepEqual(log.pageErrors, [], 'no page errors');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('a whole game against Easy by tapping, flip counts shown mid-game (phone)', async () => {
+    const t0 = Date.now();
+    const { context, page, log } = await open(phone, { mode: 'solo', strength: 'easy', color: 'black' });
+    try {
+      const s0 = await enableFlipCounts(page);
+      assert.equal(s0.flipCounts, true);
+      assert.equal(s0.strength, 'easy');
+      let shot = false;
+      const { state: end, moves } = await playToEnd(page, rng(5), {
+        onTurn: async (s, n) => {
+          if (!shot && n >= 8) {
+            shot = true;
+            await page.waitForTimeout(200);
+            await screenshot(page, 'midgame-dots-counts-phone');
+          }
+        },
+      });
+      assert.ok(shot, 'the mid-game screenshot was taken');
+      const s = await assertResultPanel(page, 'Easy game', 'result-panel-phone');
+      console.log(`# phone game: ${moves} taps, ${end.transcript.length / 2} moves, result ${JSON.stringify(s.result)}, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      assert.deepEqual(log.pageErrors, [], 'no page errors');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a late game against Easy finished by clicking, flip counts on (desktop)', async () => {
+    const { context, page, log } = await open(desktop, { mode: 'solo', strength: 'easy', color: 'black', moves: LATE_GAME.slice(0, 2 * 40) });
+    try {
+      const s0 = await waitForTurn(page);
+      assert.equal(s0.transcript.toLowerCase(), LATE_GAME.slice(0, 80), 'the written game is loaded');
+      await enableFlipCounts(page);
+      await page.waitForTimeout(300);
+      const s1 = await waitForTurn(page);
+      assert.equal(s1.flipCounts, true);
+      await screenshot(page, 'midgame-dots-counts-desktop');
+      const { state: end } = await playToEnd(page, rng(11));
+      const s = await assertResultPanel(page, 'desktop Easy game', 'result-panel-desktop');
+      console.log(`# desktop game: ${end.transcript.length / 2} moves, result ${JSON.stringify(s.result)}`);
+      assert.deepEqual(log.pageErrors, [], 'no page errors');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [label, options] of sizes) {
+    test(`a pass is announced and the same side moves again (two players, ${label})`, async () => {
+      const { context, page, log } = await open(options, { mode: 'two-player', moves: BEFORE_PASS });
+      try {
+        const s0 = await waitForTurn(page);
+        assert.equal(s0.mode, 'two-player');
+        assert.equal(s0.transcript.toLowerCase(), BEFORE_PASS);
+        assert.equal(s0.sideToMove, 'white');
+        assert.ok(s0.legalMoves.includes('a3'), `a3 is legal for white: ${s0.legalMoves}`);
+        await tapSquare(page, 'a3');
+        const s = await waitForState(page, (t) => /pass/i.test(t.notice), null,
+          { timeout: 4000, message: 'a notice about passing' });
+        console.log(`# ${label} pass notice: "${s.notice}"; transcript ${s.transcript}`);
+        assert.match(s.notice, /black/i, 'the notice names the side that passes');
+        assert.equal(s.sideToMove, 'white', 'white moves again after black passes');
+        assert.equal(s.board, replayTranscript(BEFORE_PASS + 'a3').board);
+        assert.deepEqual(legalMovesOf(s.board, 'black'), [], 'black really has no move');
+        const t = await waitForTurn(page);
+        assert.equal(t.sideToMove, 'white');
+        assert.deepEqual([...t.legalMoves].sort(), legalMovesOf(t.board, 'white').sort());
+        assert.match(t.notice, /pass/i, 'the pass notice is still showing for the screenshot');
+        await screenshot(page, `pass-notice-${label}`);
+        assert.deepEqual(log.pageErrors, [], 'no page errors');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('state().animating turns false once the flips have settled, without further input (desktop)', async () => {
+    const { context, page } = await open(desktop, { mode: 'two-player' });
+    try {
+      await waitForTurn(page);
+      await tapSquare(page, 'f5');
+      const s = await waitForState(page, (t) => t.transcript === 'f5', null, { message: 'f5 played' });
+      console.log(`# right after f5: animating ${s.animating}`);
+      await page.waitForTimeout(2000); // flips animate for up to ~0.7 s
+      const later = await state(page);
+      assert.equal(later.animating, false, `state().animating 2 s after the move (frames ${s.frames} -> ${later.frames})`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('resigning from the menu gives the computer the win (desktop)', async () => {
+    const { context, page, log } = await open(desktop, { mode: 'solo', strength: 'easy', color: 'black' });
+    try {
+      await waitForTurn(page);
+      await tapSquare(page, 'f5');
+      await waitForState(page, (s) => s.transcript.length >= 4 && s.legalMoves.length > 0, null, { message: 'the computer replied' });
+      await pressControl(page, 'Menu');
+      await waitForPanel(page, 2);
+      await pressControl(page, 'Resign…');
+      await waitForPanel(page, 7);
+      await pressControl(page, 'Resign');
+      const s = await waitForState(page, (t) => t.phase === 'over', null, { message: 'game over after resigning' });
+      assert.ok(s.result, 'a result is published');
+      assert.equal(s.result.resigned, true, 'result.resigned');
+      assert.equal(s.result.winner, 'white', 'the computer (white) wins');
+      assert.deepEqual(s.legalMoves, []);
+      const r = await waitForPanel(page, 8);
+      assert.equal(r.result.resigned, true);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'result-panel-resigned-desktop');
+      assert.deepEqual(log.pageErrors, [], 'no page errors');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Hard replies within its budget while frames keep coming (desktop)', async () => {
+    const prefix = LATE_GAME.slice(0, 2 * 20);
+    const { context, page, log } = await open(desktop, { mode: 'solo', strength: 'hard', color: 'black', moves: prefix });
+    try {
+      const s0 = await waitForTurn(page);
+      assert.equal(s0.strength, 'hard');
+      assert.equal(s0.sideToMove, 'black');
+      const move = s0.legalMoves[0];
+      // Record requestAnimationFrame timestamps while the computer thinks.
+      await page.evaluate(() => {
+        window.__rafTimes = [];
+        window.__rafRun = true;
+        const step = (t) => { window.__rafTimes.push(t); if (window.__rafRun) requestAnimationFrame(step); };
+        requestAnimationFrame(step);
+      });
+      await page.waitForTimeout(1000);
+      const baseline = await page.evaluate(() => window.__rafTimes.splice(0));
+      const framesBefore = (await state(page)).frames;
+      const t0 = Date.now();
+      await tapSquare(page, move);
+      await waitForState(page, (s) => s.phase === 'thinking', null, { timeout: 3000, message: 'the computer thinking' });
+      const s = await waitForState(page, (t, n) => t.transcript.length >= n, s0.transcript.length + 4,
+        { timeout: 6000, message: 'the computer replied' });
+      const elapsed = (Date.now() - t0) / 1000;
+      const raf = await page.evaluate(() => { window.__rafRun = false; return window.__rafTimes; });
+      const intervals = raf.slice(1).map((t, i) => t - raf[i]).sort((a, b) => a - b);
+      const p95 = intervals.length ? intervals[Math.min(intervals.length - 1, Math.floor(intervals.length * 0.95))] : NaN;
+      const max = intervals.length ? intervals[intervals.length - 1] : NaN;
+      const idle = baseline.slice(1).map((t, i) => t - baseline[i]).sort((a, b) => a - b);
+      const idleP95 = idle.length ? idle[Math.min(idle.length - 1, Math.floor(idle.length * 0.95))] : NaN;
+      console.log(`# before the tap (idle app, 1 s): ${baseline.length} rAF callbacks, p95 interval ${idleP95.toFixed(1)} ms`);
+      const framesGrown = s.frames - framesBefore;
+      console.log(`# Hard replied ${s.transcript.slice(-2)} ${elapsed.toFixed(2)} s after the tap; app frames +${framesGrown}; rAF ${raf.length} callbacks, p95 interval ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
+      assert.ok(elapsed < 3.5, `Hard replied within ~3 s (took ${elapsed.toFixed(2)} s)`);
+      assert.ok(framesGrown >= 10, `the app kept rendering while Hard thought (+${framesGrown} frames)`);
+      assert.ok(raf.length >= 10, `the page kept animating (${raf.length} rAF callbacks)`);
+      assertConsistent(await waitForTurn(page), 'after Hard');
+      assert.deepEqual(log.pageErrors, [], 'no page errors');
+    } finally {
+      await context.close();
+    }
+  });
+});
