@@ -1,0 +1,399 @@
+// Persistence (issue #7) on the built bundle (REVERSI_DIST, default
+// build/web/dist): settings, the results record and the game in progress
+// survive a reload; corrupt or foreign saved documents are survived, reported
+// and kept until the player plays on; inside a sandboxed iframe (no storage)
+// the game still plays. IndexedDB: database 'reversi', store 'documents',
+// keys 'settings', 'record', 'current' (JSON strings with a "version").
+// Every test serves the bundle on a fresh port: a new origin, empty storage.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  boardAfterMoves, desktop, distDir, idbGet, idbPut, launchBrowser, launchPersistent, openPage, phone, randomGame,
+  requireDist, screenshot, startServer, state, tapControl, tapSquareIn, waitForApp, waitForPanelIn,
+} from './harness.mjs';
+
+const START = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
+const PANEL = { none: 0, menu: 2, statistics: 5, settings: 6, result: 8 };
+const KEYS = ['settings', 'record', 'current'];
+const CORRUPT_NOTICE = /saved data could not be read/i;
+
+/** Waits until fn(state(), arg) holds in the page or frame; returns the state. */
+async function until(target, fn, arg = null, { timeout = 15000, message = 'condition' } = {}) {
+  try {
+    await target.waitForFunction(([src, a]) => {
+      try { return !!new Function(`return (${src})`)()(window.reversi.state(), a); } catch { return false; }
+    }, [fn.toString(), arg], { timeout, polling: 50 });
+  } catch {
+    const s = await state(target).catch(() => null);
+    if (s) { delete s.squares; s.controls = Object.keys(s.controls || {}); }
+    const console = (target.log?.console || []).slice(-8).join('\n');
+    throw new Error(`${message} not reached in ${timeout} ms; state: ${JSON.stringify(s)}${console ? `\nconsole:\n${console}` : ''}`);
+  }
+  return state(target);
+}
+
+/** Polls IndexedDB until check(value) holds; returns the value. */
+async function untilStored(page, key, check, { timeout = 10000, message = `stored ${key}` } = {}) {
+  const deadline = Date.now() + timeout;
+  let value;
+  for (;;) {
+    value = await idbGet(page, key);
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${message} not seen in ${timeout} ms; '${key}' holds ${JSON.stringify(value)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+const parse = (text) => { try { return JSON.parse(text); } catch { return undefined; } };
+const recentCount = (text) => parse(text)?.recent?.length ?? -1;
+const gameUrl = (server, params = '') => `${server.url}index.html?nosw${params ? `&${params}` : ''}`;
+
+// Your turn in a solo game as black. state().animating is not waited for: it
+// can stay true on an idle board (the hook is not republished when the last
+// flip animation ends).
+const yourTurn = (s) => s.phase === 'playing' && s.sideToMove === 'black' && s.legalMoves.length > 0;
+
+/** The first seeded random game from `seed` on without a pass (?moves= with a pass is tested on its own). */
+function gameWithoutPass(seed) {
+  for (let k = seed; ; k++) { const g = randomGame(k); if (!g.passes.length) return g; }
+}
+
+/**
+ * Opens a two-player game one move before its end and plays the last move by
+ * tapping; returns the final state.
+ */
+async function finishGame(page, server, seed) {
+  const game = gameWithoutPass(seed);
+  const last = game.moves[game.moves.length - 1];
+  await page.goto(gameUrl(server, `mode=two-player&moves=${game.moves.slice(0, -1).join('')}`));
+  await waitForApp(page);
+  await until(page, (s, n) => (s.transcript.match(/[a-h][1-8]/gi) || []).length === n, game.moves.length - 1,
+    { message: 'the written game loaded' });
+  const s = await state(page);
+  assert.ok(s.legalMoves.includes(last), `${last} is legal in the loaded game: ${JSON.stringify(s.legalMoves)}`);
+  await tapSquareIn(page, page, last);
+  const over = await until(page, (st) => st.phase === 'over', null, { message: `the game over after tapping ${last}` });
+  assert.equal(over.board, game.board, 'final board as the reference rules say');
+  return over;
+}
+
+/** Menu → Statistics (or Settings): opens the panel and waits for it. */
+async function openFromMenu(page, item, panel) {
+  await tapControl(page, 'Menu');
+  await waitForPanelIn(page, PANEL.menu);
+  await tapControl(page, item);
+  await waitForPanelIn(page, panel);
+}
+
+describe('persistence', () => {
+  let persistent;
+  let browser;
+  const servers = [];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-persist-'));
+  /** A fresh origin (new port) serving the bundle: its storage starts empty. */
+  const freshServer = async (options, dir = distDir) => { const s = await startServer(dir, options); servers.push(s); return s; };
+
+  before(async () => {
+    requireDist();
+    persistent = await launchPersistent(desktop);
+  });
+  after(async () => {
+    await persistent?.close();
+    await browser?.close();
+    for (const s of servers) await s.stop().catch(() => {});
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('settings survive a reload', async () => {
+    const server = await freshServer();
+    const { page, log } = await openPage(persistent.context, null);
+    try {
+      await page.goto(gameUrl(server));
+      const s0 = await waitForApp(page);
+      assert.equal(s0.storageOk, true);
+      assert.equal(s0.flipCounts, false, 'flip counts off by default');
+      assert.equal(s0.sound, true, 'sound on by default');
+
+      await openFromMenu(page, 'Settings', PANEL.settings);
+      await tapControl(page, 'setting:flip-counts');
+      await until(page, (s) => s.flipCounts === true, null, { message: 'flip counts switched on' });
+      await tapControl(page, 'setting:sound');
+      await until(page, (s) => s.sound === false, null, { message: 'sound switched off' });
+      await tapControl(page, 'Done');
+      await waitForPanelIn(page, PANEL.none);
+
+      const saved = parse(await untilStored(page, 'settings', (v) => parse(v)?.flip_counts === true && parse(v)?.sound === false));
+      assert.equal(typeof saved.version, 'number', 'settings document has a version');
+
+      await page.reload();
+      const s1 = await waitForApp(page);
+      assert.equal(s1.flipCounts, true, 'flip counts still on after the reload');
+      assert.equal(s1.sound, false, 'sound still off after the reload');
+      assert.equal(s1.notice, '', 'nothing to report');
+
+      // A second tab of the same profile sees them too.
+      const { page: other } = await openPage(persistent.context, gameUrl(server));
+      const s2 = await waitForApp(other);
+      assert.deepEqual([s2.flipCounts, s2.sound], [true, false], 'another tab reads the same settings');
+      await other.close();
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('the results record survives a reload and grows', async () => {
+    const server = await freshServer();
+    const { page, log } = await openPage(persistent.context, null);
+    try {
+      const first = await finishGame(page, server, 11);
+      const text1 = await untilStored(page, 'record', (v) => recentCount(v) === 1, { message: 'record with one game' });
+      const record1 = parse(text1);
+      assert.equal(typeof record1.version, 'number');
+      const tp = record1.two_player;
+      const winner = first.result.winner;
+      assert.deepEqual(tp, {
+        black_wins: winner === 'black' ? 1 : 0, white_wins: winner === 'white' ? 1 : 0, draws: winner === 'draw' ? 1 : 0,
+      }, 'two-player tally counts the game');
+
+      // Reload with no URL options: the record is read back, not rewritten.
+      await page.goto(gameUrl(server));
+      const s = await waitForApp(page);
+      assert.equal(s.notice, '', 'no storage complaint');
+      await page.waitForTimeout(500);
+      assert.equal(await idbGet(page, 'record'), text1, 'record unchanged by a reload');
+
+      // The next finished game is added to the loaded record (2 games, not 1).
+      const second = await finishGame(page, server, 12);
+      const record2 = parse(await untilStored(page, 'record', (v) => recentCount(v) === 2, { message: 'record with two games' }));
+      const wins = { black: 0, white: 0, draw: 0 };
+      wins[first.result.winner]++; wins[second.result.winner]++;
+      assert.deepEqual(record2.two_player, { black_wins: wins.black, white_wins: wins.white, draws: wins.draw });
+
+      await page.reload(); // ?moves= given: shows that game's end again; the record is read all the same
+      await waitForApp(page);
+      await page.goto(gameUrl(server));
+      await waitForApp(page);
+      await openFromMenu(page, 'Statistics', PANEL.statistics);
+      await page.waitForTimeout(400);
+      await screenshot(page, 'persistence-statistics-after-reload');
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a game in progress resumes after a reload', async () => {
+    const server = await freshServer();
+    const { page, log } = await openPage(persistent.context, null);
+    try {
+      await page.goto(gameUrl(server)); // default: solo against the computer, you play black
+      const s0 = await waitForApp(page);
+      assert.equal(s0.board, START);
+      for (const move of ['d3', null]) {
+        // (not !animating: see yourTurn)
+        const s = await until(page, yourTurn, null, { message: 'your turn' });
+        const square = move || s.legalMoves[0];
+        const before = s.transcript.length;
+        await tapSquareIn(page, page, square);
+        await until(page, (st, n) => st.transcript.length > n, before, { message: `${square} played` });
+      }
+      // Let the computer answer, so nothing is moving when we reload.
+      await until(page, (st) => st.transcript.length >= 8, null, { timeout: 30000, message: 'the computer answered twice' });
+      const played = await until(page, yourTurn, null, { message: 'your turn again' });
+      await page.waitForTimeout(700); // the reply's flips settle
+      assert.equal(played.transcript.length, 8, `four plies: ${played.transcript}`);
+      await untilStored(page, 'current', (v) => parse(v)?.moves?.replace(/[^a-h1-8]/gi, '').toLowerCase() === played.transcript.toLowerCase(),
+        { message: 'the game in progress saved' });
+
+      await page.reload();
+      const s1 = await waitForApp(page);
+      assert.equal(s1.transcript, played.transcript, 'same transcript after the reload');
+      assert.equal(s1.board, played.board, 'same board after the reload');
+      assert.equal(s1.sideToMove, 'black');
+      assert.equal(s1.mode, 'solo');
+      assert.equal(s1.phase, 'playing');
+      assert.equal(s1.canUndo, played.canUndo, 'undo available as before');
+
+      // URL options start a new game instead of resuming.
+      await page.goto(gameUrl(server, 'mode=two-player'));
+      const s2 = await waitForApp(page);
+      assert.equal(s2.transcript, '', 'URL options: a new game');
+      assert.equal(s2.mode, 'two-player');
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  // Seed 11's game: white passes after move 57, black plays 58 and on.
+  const countMoves = (t) => (t.match(/[a-h][1-8]/gi) || []).length;
+
+  test('a game in progress with a pass resumes after a reload and plays to the end', async () => {
+    const game = randomGame(11);
+    assert.deepEqual(game.passes, [[57, 'white']], 'the reference game has one pass, after move 57');
+    const server = await freshServer();
+    const { page, log } = await openPage(persistent.context, null);
+    try {
+      await page.goto(gameUrl(server, `mode=two-player&moves=${game.moves.slice(0, 56).join('')}`));
+      await waitForApp(page);
+      await until(page, (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length === 56, null, { timeout: 5000, message: 'the 56-move game loaded' });
+      for (const i of [56, 57]) { // black, (white passes), black
+        await tapSquareIn(page, page, game.moves[i]);
+        await until(page, (s, n) => (s.transcript.match(/[a-h][1-8]/gi) || []).length === n, i + 1, { message: `${game.moves[i]} played` });
+      }
+      const played = await state(page);
+      assert.equal(played.board, boardAfterMoves(game.moves.slice(0, 58)));
+      assert.equal(played.sideToMove, 'white');
+      await untilStored(page, 'current', (v) => countMoves(parse(v)?.moves || '') >= 58, { message: 'the game with the pass saved' });
+
+      await page.goto(gameUrl(server));
+      const resumed = await waitForApp(page);
+      assert.equal(resumed.notice, '', 'resumed without complaint');
+      assert.equal(resumed.transcript, played.transcript, 'same transcript after the reload');
+      assert.equal(resumed.board, played.board, 'same board after the reload');
+      assert.equal(resumed.sideToMove, 'white');
+      for (const i of [58, 59]) {
+        await tapSquareIn(page, page, game.moves[i]);
+        await until(page, (s, n) => (s.transcript.match(/[a-h][1-8]/gi) || []).length === n, i + 1, { message: `${game.moves[i]} played` });
+      }
+      const over = await until(page, (s) => s.phase === 'over', null, { message: 'game over' });
+      assert.equal(over.board, game.board);
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a written game with a pass loads from ?moves=', async () => {
+    const game = randomGame(11);
+    const prefix = game.moves.slice(0, 58); // includes white's pass after move 57
+    const server = await freshServer();
+    const { page } = await openPage(persistent.context, null);
+    try {
+      await page.goto(gameUrl(server, `mode=two-player&moves=${prefix.join('')}`));
+      await waitForApp(page);
+      const loaded = await until(page, (s, n) => (s.transcript.match(/[a-h][1-8]/gi) || []).length === n, prefix.length,
+        { timeout: 5000, message: `the ${prefix.length}-move game (with a pass) loaded` });
+      assert.equal(loaded.board, boardAfterMoves(prefix));
+      assert.equal(loaded.sideToMove, 'white');
+    } finally {
+      await page.close();
+    }
+  });
+
+  for (const [label, bad] of [['unparsable', '{not json'], ['foreign version', '{"version":99}']]) {
+    test(`${label} saved data is survived, reported and kept until the player plays on`, async () => {
+      const server = await freshServer();
+      const { page } = await openPage(persistent.context, null);
+      try {
+        // A real first visit, then every document replaced.
+        await page.goto(gameUrl(server));
+        await waitForApp(page);
+        await idbPut(page, Object.fromEntries(KEYS.map((k) => [k, bad])));
+        await page.reload();
+        const s = await waitForApp(page);
+        const noticed = await until(page, (st, re) => new RegExp(re, 'i').test(st.notice), CORRUPT_NOTICE.source,
+          { timeout: 3000, message: 'a notice about unreadable saved data' });
+        assert.match(noticed.notice, CORRUPT_NOTICE);
+        assert.equal(s.storageOk, true, 'storage itself works');
+        assert.equal(s.board, START, 'a new game, not a broken one');
+        assert.equal(s.transcript, '');
+        assert.deepEqual([s.flipCounts, s.sound, s.mode, s.strength], [false, true, 'solo', 'medium'], 'default settings');
+        await page.waitForTimeout(1000);
+        for (const key of KEYS) assert.equal(await idbGet(page, key), bad, `'${key}' left as it was after loading`);
+        await screenshot(page, `persistence-corrupt-${label.replace(/ /g, '-')}`);
+
+        // Playing a move saves the game in progress but leaves the record alone.
+        await tapSquareIn(page, page, 'd3');
+        await until(page, (st) => st.transcript.length >= 2, null, { message: 'd3 played' });
+        await untilStored(page, 'current', (v) => v !== bad && typeof parse(v)?.version === 'number', { message: 'current replaced by the new game' });
+        await page.waitForTimeout(300);
+        assert.equal(await idbGet(page, 'record'), bad, 'record still untouched after a move');
+
+        // The statistics screen says the old record could not be read.
+        await openFromMenu(page, 'Statistics', PANEL.statistics);
+        await page.waitForTimeout(300);
+        await screenshot(page, `persistence-corrupt-${label.replace(/ /g, '-')}-statistics`);
+
+        // Finishing a game replaces it with a sound record of that game.
+        await finishGame(page, server, 21);
+        const record = parse(await untilStored(page, 'record', (v) => v !== bad && recentCount(v) === 1, { message: 'record replaced after a finished game' }));
+        assert.notEqual(record.version, 99);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  test('plays without storage inside a sandboxed iframe (no allow-same-origin)', async () => {
+    // The iframe's origin is opaque: IndexedDB throws, and its downloads are
+    // cross-origin requests, hence the CORS header on the game server.
+    const gameServer = await freshServer({ headers: { 'access-control-allow-origin': '*' } });
+    const hostDir = path.join(tmp, 'host');
+    fs.mkdirSync(hostDir, { recursive: true });
+    fs.writeFileSync(path.join(hostDir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>host</title>
+<style>body{margin:0;background:#ddd}iframe{position:absolute;left:40px;top:30px;width:800px;height:600px;border:0}</style>
+<iframe id="game" sandbox="allow-scripts" src="${gameServer.url}index.html?nosw"></iframe>`);
+    const hostServer = await freshServer({ host: 'localhost' }, hostDir);
+    browser ||= await launchBrowser();
+    const { context, page, log } = await openPage(browser, null, { ...desktop, viewport: { width: 900, height: 700 } });
+    try {
+      await page.goto(`${hostServer.url}index.html`);
+      await page.waitForFunction(() => !!document.getElementById('game'));
+      let frame;
+      for (let i = 0; i < 100 && !frame; i++) {
+        frame = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(gameServer.origin));
+        if (!frame) await page.waitForTimeout(100);
+      }
+      assert.ok(frame, 'the game frame exists');
+      assert.equal(await frame.evaluate(() => origin), 'null', 'opaque origin inside the sandbox');
+      const s = await waitForApp(frame);
+      assert.equal(s.storageOk, false, 'storage reported unavailable');
+      assert.equal(s.board, START);
+      const noticed = await until(frame, (st) => /can.t be saved/i.test(st.notice), null, { timeout: 3000, message: "a \"can't be saved\" notice" });
+      assert.match(noticed.notice, /progress can.t be saved/i);
+
+      await tapSquareIn(page, frame, 'd3');
+      const after = await until(frame, (st) => st.board[19] === 'X', null, { message: 'd3 played by a tap inside the iframe' });
+      assert.ok(after.transcript.toLowerCase().startsWith('d3'));
+      // The computer answers too (the AI worker starts from an opaque origin).
+      const answered = await until(frame, (st) => st.transcript.length >= 4, null, { timeout: 30000, message: 'the computer answered' });
+      assert.equal(answered.sideToMove, 'black');
+      await screenshot(page, 'persistence-sandboxed-iframe');
+      assert.deepEqual(log.pageErrors, [], 'no page errors');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [label, options] of [['phone', phone], ['desktop', desktop]]) {
+    test(`statistics screen with a record (${label})`, async () => {
+      const server = await freshServer();
+      browser ||= await launchBrowser();
+      const { context, page, log } = await openPage(browser, null, options);
+      try {
+        for (const seed of [31, 32, 33]) await finishGame(page, server, seed);
+        await untilStored(page, 'record', (v) => recentCount(v) === 3, { message: 'three games recorded' });
+        await page.goto(gameUrl(server));
+        await waitForApp(page);
+        await openFromMenu(page, 'Statistics', PANEL.statistics);
+        await waitForControlDrawn(page, 'Close');
+        await page.waitForTimeout(400);
+        await screenshot(page, `persistence-statistics-${label}`);
+        await tapControl(page, 'Close');
+        await waitForPanelIn(page, PANEL.none);
+        assert.deepEqual(log.pageErrors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+async function waitForControlDrawn(page, name) {
+  await until(page, (s, n) => !!s.controls[n], name, { message: `control ${name}` });
+}
