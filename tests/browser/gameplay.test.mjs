@@ -26,11 +26,11 @@ const BEFORE_PASS = 'c4c3c2b2e6c1a1';
 async function assertResultPanel(page, where, shotName = null) {
   let s, problem = null;
   try {
-    s = await waitForPanel(page, 8, 8000);
+    s = await waitForPanel(page, 8, 4000);
   } catch (e) {
     await nudge(page);
     const late = await waitForPanel(page, 8, 3000).catch(() => null);
-    problem = `${where}: the result panel (8) did not appear within 8 s of the end without input ` +
+    problem = `${where}: the result panel (8) did not appear within 4 s of the end without input ` +
       `(state().panel ${(await state(page)).panel}); ${late ? 'it appeared after a mouse move' : 'not even after a mouse move'}. ` +
       e.message;
     s = late || await state(page);
@@ -172,10 +172,10 @@ describe('gameplay', () => {
   });
 
   test('a late game against Easy finished by clicking, flip counts on (desktop)', async () => {
-    const { context, page, log } = await open(desktop, { mode: 'solo', strength: 'easy', color: 'black', moves: LATE_GAME.slice(0, 2 * 40) });
+    const { context, page, log } = await open(desktop, { mode: 'solo', strength: 'easy', color: 'black', moves: LATE_GAME.slice(0, 2 * 46) });
     try {
       const s0 = await waitForTurn(page);
-      assert.equal(s0.transcript.toLowerCase(), LATE_GAME.slice(0, 80), 'the written game is loaded');
+      assert.equal(s0.transcript.toLowerCase(), LATE_GAME.slice(0, 92), 'the written game is loaded');
       await enableFlipCounts(page);
       await page.waitForTimeout(300);
       const s1 = await waitForTurn(page);
