@@ -119,6 +119,10 @@ int EndgameSolver::last_two(Bitboard player, Bitboard opponent, int alpha, Squar
 int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares,
                                        int empties, bool passed) {
   ++nodes_;
+  if (alpha >= kStabilityThreshold[empties]) {
+    const int ceiling = 64 - 2 * std::popcount(stable_discs(opponent, player));
+    if (ceiling <= alpha) return ceiling;
+  }
   const Bitboard odd = odd_quadrant_squares(empty_squares);
   int best = -kMaxScore - 1;
   for (Bitboard group : {odd, empty_squares & ~odd}) {
@@ -157,7 +161,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   ++nodes_;
   if (deadline_.expired(nodes_)) return 0;
 
-  if (alpha >= kStabilityThreshold[empties]) {
+  if (alpha >= kStabilityThreshold[empties] - 8) {
     const int ceiling = 64 - 2 * std::popcount(stable_discs(opponent, player));
     if (ceiling <= alpha) return ceiling;
   }
