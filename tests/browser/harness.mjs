@@ -475,6 +475,179 @@ export function appUrl(server, params = {}) {
   return `${server.url}index.html?${q}`;
 }
 
+// ------------------------------------------------- controls, frames, storage --
+/**
+ * Waits until state().controls lists `name` (drawn and, unless
+ * { enabled: false }, enabled) and returns its rect. `target` is a Page or a
+ * Frame (an iframe's app).
+ */
+export async function waitForControl(target, name, { timeout = 10000, enabled = true } = {}) {
+  const handle = await target.waitForFunction(([n, en]) => {
+    try {
+      const c = window.reversi.state().controls[n];
+      return c && (!en || c.enabled) ? c : null;
+    } catch { return null; }
+  }, [name, enabled], { timeout, polling: 50 }).catch(async (e) => {
+    const names = await target.evaluate(() => Object.keys(window.reversi.state().controls || {})).catch(() => '?');
+    throw new Error(`control ${JSON.stringify(name)} not drawn within ${timeout} ms (drawn: ${JSON.stringify(names)}): ${e.message}`);
+  });
+  return handle.jsonValue();
+}
+
+/** Offset of a Frame's viewport within the page (0,0 for the page itself). */
+export async function frameOffset(target) {
+  if (typeof target.parentFrame !== 'function' || !target.parentFrame()) return { x: 0, y: 0 };
+  const element = await target.frameElement();
+  const box = await element.boundingBox();
+  const border = await element.evaluate((el) => {
+    const cs = getComputedStyle(el);
+    return { x: parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft), y: parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop) };
+  });
+  const parent = await frameOffset(target.parentFrame());
+  return { x: parent.x + box.x + border.x, y: parent.y + box.y + border.y };
+}
+
+async function tapPoint(page, x, y) {
+  const touch = touchPages.has(page) || await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+/**
+ * Taps the centre of a rect given in `target`'s CSS pixels (target: the Page
+ * or a Frame of it; page: the top-level Page that receives the input).
+ */
+export async function tapRect(page, target, rect) {
+  const off = await frameOffset(target);
+  const x = off.x + rect.x + rect.w / 2;
+  const y = off.y + rect.y + rect.h / 2;
+  await tapPoint(page, x, y);
+  return { x, y };
+}
+
+/** Taps a square inside `target` (Page or Frame), e.g. tapSquareIn(page, frame, 'd3'). */
+export async function tapSquareIn(page, target, name) {
+  const s = await state(target);
+  const r = s.squares && s.squares[name];
+  if (!r) throw new Error(`state().squares has no square ${name}`);
+  return tapRect(page, target, r);
+}
+
+/** Waits for a control (see waitForControl) and taps it. */
+export async function tapControl(page, name, { target = page, timeout = 10000 } = {}) {
+  const rect = await waitForControl(target, name, { timeout });
+  await target.waitForTimeout?.(60); // let a just-opened panel finish appearing
+  return tapRect(page, target, rect);
+}
+
+/** Waits until state().panel equals `panel` in a Page or Frame (numbers as in state().panel). */
+export async function waitForPanelIn(target, panel, timeout = 10000) {
+  await target.waitForFunction((p) => window.reversi.state().panel === p, panel, { timeout, polling: 50 });
+}
+
+/** Reads one value of the 'reversi' IndexedDB database ('documents' store); undefined when absent. */
+export async function idbGet(target, key) {
+  return target.evaluate((k) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('reversi', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('documents');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const req = db.transaction('documents', 'readonly').objectStore('documents').get(k);
+      req.onsuccess = () => { db.close(); resolve(req.result === undefined ? { absent: true } : { value: req.result }); };
+      req.onerror = () => { db.close(); reject(req.error); };
+    };
+  }), key).then((r) => (r.absent ? undefined : r.value));
+}
+
+/** Writes values into the 'documents' store: idbPut(page, { settings: '…', record: '…' }). */
+export async function idbPut(target, entries) {
+  return target.evaluate((e) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('reversi', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('documents');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('documents', 'readwrite');
+      for (const [k, v] of Object.entries(e)) tx.objectStore('documents').put(v, k);
+      tx.oncomplete = () => { db.close(); resolve(); };
+      tx.onerror = () => { db.close(); reject(tx.error); };
+      tx.onabort = () => { db.close(); reject(tx.error); };
+    };
+  }), entries);
+}
+
+// ------------------------------------------------------ reference Reversi --
+// A small move generator, so tests can write complete games as transcripts.
+const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+const nameOfSquare = (i) => String.fromCharCode(97 + (i % 8)) + (Math.floor(i / 8) + 1);
+
+/** Squares `me` ('X'|'O') turns by playing at index i on board (array of 64 'X'|'O'|'-'). */
+export function flipsOf(board, i, me) {
+  if (board[i] !== '-') return [];
+  const them = me === 'X' ? 'O' : 'X';
+  const out = [];
+  const fx = i % 8, fy = Math.floor(i / 8);
+  for (const [dx, dy] of DIRS) {
+    const run = [];
+    let x = fx + dx, y = fy + dy;
+    while (x >= 0 && x < 8 && y >= 0 && y < 8 && board[y * 8 + x] === them) { run.push(y * 8 + x); x += dx; y += dy; }
+    if (run.length && x >= 0 && x < 8 && y >= 0 && y < 8 && board[y * 8 + x] === me) out.push(...run);
+  }
+  return out;
+}
+
+/**
+ * A complete game from the standard start, chosen by a seeded generator:
+ * returns { moves: ['f5', …], passes: [[movesBefore, colour], …], board:
+ * final 64-char string } (passes are implicit in transcripts).
+ */
+export function randomGame(seed = 1) {
+  let s = seed >>> 0 || 1;
+  const rand = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
+  const board = Array(64).fill('-');
+  board[27] = 'O'; board[28] = 'X'; board[35] = 'X'; board[36] = 'O'; // d4 e4 d5 e5
+  let me = 'X';
+  const moves = [];
+  const passes = []; // [number of moves played before the pass, colour that passed]
+  const legal = (c) => board.map((_, i) => i).filter((i) => flipsOf(board, i, c).length);
+  for (;;) {
+    let options = legal(me);
+    if (!options.length) {
+      passes.push([moves.length, me === 'X' ? 'black' : 'white']);
+      me = me === 'X' ? 'O' : 'X';
+      options = legal(me);
+      if (!options.length) { passes.pop(); break; }
+    }
+    const i = options[Math.floor(rand() * options.length)];
+    for (const f of flipsOf(board, i, me)) board[f] = me;
+    board[i] = me;
+    moves.push(nameOfSquare(i));
+    me = me === 'X' ? 'O' : 'X';
+  }
+  return { moves, passes, board: board.join('') };
+}
+
+/** The board (64-char string) after a standard-start move list (passes implicit); throws on an illegal move. */
+export function boardAfterMoves(moves) {
+  const board = Array(64).fill('-');
+  board[27] = 'O'; board[28] = 'X'; board[35] = 'X'; board[36] = 'O';
+  let me = 'X';
+  const any = (c) => board.some((_, i) => flipsOf(board, i, c).length);
+  for (const m of moves) {
+    if (!any(me)) me = me === 'X' ? 'O' : 'X';
+    const i = (Number(m[1]) - 1) * 8 + (m.toLowerCase().charCodeAt(0) - 97);
+    const flips = flipsOf(board, i, me);
+    if (!flips.length) throw new Error(`${m} is illegal`);
+    for (const f of flips) board[f] = me;
+    board[i] = me;
+    me = me === 'X' ? 'O' : 'X';
+  }
+  return board.join('');
+}
+
+// (end of the controls/frames/storage and reference Reversi helpers)
+
 // ------------------------------------------------------- playing helpers --
 /** A small deterministic PRNG so failures can be replayed. */
 export function rng(seed) {
@@ -520,3 +693,4 @@ export async function playToEnd(page, random, { onTurn = null, maxMoves = 70 } =
     moves++;
   }
 }
+
