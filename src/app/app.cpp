@@ -202,7 +202,9 @@ bool App::load_transcript(const std::string& text, std::string* error) {
   snapshot.options.variant = detect_variant(text);
   snapshot.options.match_length = 1;
   snapshot.moves = text;
-  snapshot.applied = parsed.value->moves().size();
+  // The undo position counts written moves; passes are implicit in the text.
+  const std::vector<Square> moves = parsed.value->moves();
+  snapshot.applied = static_cast<std::size_t>(std::count_if(moves.begin(), moves.end(), [](Square move) { return move != kPass; }));
   snapshot.random_state = fresh_seed();
   Parsed<Session> restored = Session::restore(snapshot, [this] { return clock_now(); },
                                               [this](const Position& position) {
@@ -221,7 +223,7 @@ bool App::load_transcript(const std::string& text, std::string* error) {
   session_->poll_events();  // the replayed moves are not news
   result_dismissed_ = session_->game().is_over();
   game_started_at_ = now_;
-  notify("Game loaded: " + std::to_string(parsed.value->moves().size()) + " moves.");
+  notify("Game loaded: " + std::to_string(snapshot.applied) + " moves.");
   save_current_game();
   state_dirty_ = true;
   return true;
@@ -363,6 +365,8 @@ bool App::wants_frames(double now) const {
   if (state_dirty_ || settling || (notice_until_ > 0) || now < refused_until_ + 0.1 || now < transition_until_)
     return true;
   if (!ready_) return true;
+  // The result card is due once the last flips settle.
+  if (session_ && session_->game().is_over() && !result_dismissed_ && panel_ == Panel::None) return true;
   if (session_ && !paused_) {
     if (session_->waiting_for_computer() && !session_->game().is_over()) return true;
     if (session_->clock_running()) return true;

@@ -79,7 +79,7 @@ class App {
   void draw_settings_panel();
   void draw_confirm_resign_panel();
   void draw_result_panel();
-  bool begin_panel(const char* title, float width, float height);
+  bool begin_panel(const char* title, float width, float height, bool at_bottom = false);
   void end_panel();
   BoardPicture board_picture() const;
   // Persistence, host page, test hook (app_storage.cpp, app_host.cpp).

@@ -26,10 +26,14 @@ const char* panel_title(int panel) {
 
 }  // namespace
 
-bool App::begin_panel(const char* title, float width, float height) {
+bool App::begin_panel(const char* title, float width, float height, bool at_bottom) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const ImVec2 size(std::min(width, display.x - 16), std::min(height, display.y - 16));
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  // Bottom-anchored cards leave the board in view (the final position).
+  if (at_bottom)
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 8), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  else
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
   if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
   bool open = true;
@@ -215,7 +219,7 @@ void App::draw_confirm_resign_panel() {
 }
 
 void App::draw_result_panel() {
-  if (!session_ || !begin_panel("Game over", 400, 330)) return;
+  if (!session_ || !begin_panel("Game over", 420, 300, /*at_bottom=*/true)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const GameResult result = session_->game().result();
   const Match& match = session_->match();
@@ -244,7 +248,7 @@ void App::draw_result_panel() {
       ImGui::PopStyleColor();
     }
   }
-  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 120);
+  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 134);
   const float half = (width - 10) * 0.5f;
   if (match.length() > 1 && !match.is_over()) {
     if (widgets::wide_button("Next game", width, true)) {
