@@ -14,7 +14,7 @@ namespace {
 // having.
 constexpr int kShallowEmpties = 6;
 // From this many empties results go into the transposition table.
-constexpr int kTableEmpties = 9;
+constexpr int kTableEmpties = 8;
 constexpr int kMaxScore = 64;
 // From this many empties children are looked up in the table before searching.
 constexpr int kEnhancedCutoffEmpties = 12;
