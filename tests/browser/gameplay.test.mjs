@@ -54,13 +54,14 @@ async function assertResultPanel(page, where, shotName = null) {
   return s;
 }
 
-async function enableFlipCounts(page) {
+async function enableFlipCounts(page, { fast = false } = {}) {
   await pressControl(page, 'Menu');
   await waitForPanel(page, 2);
   await pressControl(page, 'Settings');
   await waitForPanel(page, 6);
   await pressControl(page, 'setting:flip-counts');
   await waitForState(page, (s) => s.flipCounts === true, null, { message: 'flipCounts on' });
+  if (fast) await pressControl(page, 'speed:Fast'); // shorter flips: a quicker whole game
   await pressControl(page, 'Done');
   return waitForPanel(page, 0);
 }
@@ -149,7 +150,7 @@ describe('gameplay', () => {
     const t0 = Date.now();
     const { context, page, log } = await open(phone, { mode: 'solo', strength: 'easy', color: 'black' });
     try {
-      const s0 = await enableFlipCounts(page);
+      const s0 = await enableFlipCounts(page, { fast: true });
       assert.equal(s0.flipCounts, true);
       assert.equal(s0.strength, 'easy');
       let shot = false;
@@ -294,8 +295,14 @@ describe('gameplay', () => {
       const framesGrown = s.frames - framesBefore;
       console.log(`# Hard replied ${s.transcript.slice(-2)} ${elapsed.toFixed(2)} s after the tap; app frames +${framesGrown}; rAF ${raf.length} callbacks, p95 interval ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
       assert.ok(elapsed < 3.5, `Hard replied within ~3 s (took ${elapsed.toFixed(2)} s)`);
-      assert.ok(framesGrown >= 10, `the app kept rendering while Hard thought (+${framesGrown} frames)`);
-      assert.ok(raf.length >= 10, `the page kept animating (${raf.length} rAF callbacks)`);
+      // At least 10 frames, unless this machine is so loaded that even the idle
+      // page gets few animation frames: then half of what the idle rate gives
+      // over the think (a main thread blocked by the search gives next to none).
+      const idleRate = baseline.length > 1 ? (baseline.length - 1) / ((baseline[baseline.length - 1] - baseline[0]) / 1000) : 60;
+      const wanted = Math.max(3, Math.min(10, Math.floor(0.5 * idleRate * elapsed)));
+      console.log(`# idle rAF rate ${idleRate.toFixed(1)}/s: expecting at least ${wanted} app frames and rAF callbacks during the think`);
+      assert.ok(framesGrown >= wanted, `the app kept rendering while Hard thought (+${framesGrown} frames, wanted ${wanted})`);
+      assert.ok(raf.length >= wanted, `the page kept animating (${raf.length} rAF callbacks, wanted ${wanted})`);
       assertConsistent(await waitForTurn(page), 'after Hard');
       assert.deepEqual(log.pageErrors, [], 'no page errors');
     } finally {
