@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
-  appUrl, assertConsistent, countDiscs, playToEnd, rng, desktop, distDir, launchBrowser, legalMovesOf, openPage, phone, pressControl,
+  appUrl, assertConsistent, colourDistance, countDiscs, decodePng, playToEnd, rng, sampleRgb, squareIndex, desktop, distDir, launchBrowser, legalMovesOf, openPage, phone, pressControl,
   replayTranscript, requireDist, screenshot, startServer, state, tapSquare, waitForApp, waitForPanel,
   waitForState, waitForTurn, nudge,
 } from './harness.mjs';
@@ -52,6 +52,31 @@ async function assertResultPanel(page, where, shotName = null) {
   assert.ok(legalMovesOf(s.board, 'black').length === 0 && legalMovesOf(s.board, 'white').length === 0 || s.result.resigned,
     `${where}: neither side can move on the final board`);
   return s;
+}
+
+/**
+ * Waits until the copper dots are drawn on every legal square (flip
+ * animations over), checked on screenshot pixels; then saves the screenshot
+ * as NAME. Returns the colours seen, for the message of a failure.
+ */
+async function screenshotWithDots(page, s, viewportWidth, name, timeout = 4000) {
+  const deadline = Date.now() + timeout;
+  const empty = Array.from({ length: 64 }, (_, i) => i).find((i) => s.board[i] === '-' &&
+    !s.legalMoves.some((m) => squareIndex(m) === i));
+  let seen;
+  for (;;) {
+    const img = decodePng(await page.screenshot());
+    const scale = img.width / viewportWidth;
+    const at = (r) => sampleRgb(img, (r.x + r.w / 2) * scale, (r.y + r.h / 2) * scale, Math.max(1, Math.round(scale)));
+    const felt = empty === undefined ? null : at(s.squares[`${'abcdefgh'[empty % 8]}${Math.floor(empty / 8) + 1}`]);
+    seen = { felt, dots: Object.fromEntries(s.legalMoves.map((m) => [m, at(s.squares[m])])) };
+    const ok = felt && Object.values(seen.dots).every((rgb) => colourDistance(rgb, felt) > 50 && rgb[0] > rgb[1] + 30);
+    if (ok) break;
+    if (Date.now() > deadline) assert.fail(`copper dots not drawn on the legal squares within ${timeout} ms: ${JSON.stringify(seen)}`);
+    await page.waitForTimeout(150);
+  }
+  await screenshot(page, name);
+  return seen;
 }
 
 async function enableFlipCounts(page, { fast = false } = {}) {
@@ -158,8 +183,7 @@ describe('gameplay', () => {
         onTurn: async (s, n) => {
           if (!shot && n >= 8) {
             shot = true;
-            await page.waitForTimeout(200);
-            await screenshot(page, 'midgame-dots-counts-phone');
+            await screenshotWithDots(page, s, phone.viewport.width, 'midgame-dots-counts-phone');
           }
         },
       });
@@ -178,10 +202,9 @@ describe('gameplay', () => {
       const s0 = await waitForTurn(page);
       assert.equal(s0.transcript.toLowerCase(), LATE_GAME.slice(0, 92), 'the written game is loaded');
       await enableFlipCounts(page);
-      await page.waitForTimeout(300);
       const s1 = await waitForTurn(page);
       assert.equal(s1.flipCounts, true);
-      await screenshot(page, 'midgame-dots-counts-desktop');
+      await screenshotWithDots(page, s1, desktop.viewport.width, 'midgame-dots-counts-desktop');
       const { state: end } = await playToEnd(page, rng(11));
       const s = await assertResultPanel(page, 'desktop Easy game', 'result-panel-desktop');
       console.log(`# desktop game: ${end.transcript.length / 2} moves, result ${JSON.stringify(s.result)}`);
@@ -203,6 +226,7 @@ describe('gameplay', () => {
         await tapSquare(page, 'a3');
         const s = await waitForState(page, (t) => /pass/i.test(t.notice), null,
           { timeout: 4000, message: 'a notice about passing' });
+        await screenshot(page, `pass-notice-${label}`); // at once: the notice fades after ~3.5 s
         console.log(`# ${label} pass notice: "${s.notice}"; transcript ${s.transcript}`);
         assert.match(s.notice, /black/i, 'the notice names the side that passes');
         assert.equal(s.sideToMove, 'white', 'white moves again after black passes');
@@ -211,8 +235,6 @@ describe('gameplay', () => {
         const t = await waitForTurn(page);
         assert.equal(t.sideToMove, 'white');
         assert.deepEqual([...t.legalMoves].sort(), legalMovesOf(t.board, 'white').sort());
-        assert.match(t.notice, /pass/i, 'the pass notice is still showing for the screenshot');
-        await screenshot(page, `pass-notice-${label}`);
         assert.deepEqual(log.pageErrors, [], 'no page errors');
       } finally {
         await context.close();
