@@ -1,5 +1,7 @@
 #include "engine/board.h"
 
+#include "engine/move_kernels.h"
+
 #include <array>
 
 namespace reversi {
@@ -53,7 +55,7 @@ inline Bitboard moves_one_direction(Bitboard player, Bitboard mask) {
 
 }  // namespace
 
-Bitboard legal_moves(Bitboard player, Bitboard opponent) {
+Bitboard legal_moves_portable(Bitboard player, Bitboard opponent) {
   const Bitboard inner = opponent & 0x7e7e7e7e7e7e7e7eULL;  // no wrap across the a/h edges
   Bitboard moves = moves_one_direction<1>(player, inner) | moves_one_direction<-1>(player, inner) |
                    moves_one_direction<8>(player, opponent) | moves_one_direction<-8>(player, opponent) |
@@ -61,6 +63,37 @@ Bitboard legal_moves(Bitboard player, Bitboard opponent) {
                    moves_one_direction<9>(player, inner) | moves_one_direction<-9>(player, inner);
   return moves & ~(player | opponent);
 }
+
+#if REVERSI_HAVE_WIDE_KERNELS
+Bitboard legal_moves_wide(Bitboard player, Bitboard opponent) {
+  // Lanes: horizontal (1), vertical (8), the two diagonals (7, 9); each lane
+  // grows runs towards higher and lower indexes like the portable kernel.
+  typedef std::uint64_t Lanes __attribute__((vector_size(32)));
+  const Lanes shift = {1, 8, 7, 9};
+  const Lanes shift2 = {2, 16, 14, 18};
+  const Bitboard inner = opponent & 0x7e7e7e7e7e7e7e7eULL;
+  const Lanes mask = {inner, opponent, inner, inner};
+  const Lanes own = {player, player, player, player};
+  Lanes up = mask & (own << shift);
+  Lanes down = mask & (own >> shift);
+  up |= mask & (up << shift);
+  down |= mask & (down >> shift);
+  const Lanes pair_up = mask & (mask << shift);
+  const Lanes pair_down = mask & (mask >> shift);
+  up |= pair_up & (up << shift2);
+  down |= pair_down & (down >> shift2);
+  up |= pair_up & (up << shift2);
+  down |= pair_down & (down >> shift2);
+  const Lanes moves = (up << shift) | (down >> shift);
+  return (moves[0] | moves[1] | moves[2] | moves[3]) & ~(player | opponent);
+}
+
+Bitboard legal_moves(Bitboard player, Bitboard opponent) { return legal_moves_wide(player, opponent); }
+const char* move_kernel_name() { return "avx2"; }
+#else
+Bitboard legal_moves(Bitboard player, Bitboard opponent) { return legal_moves_portable(player, opponent); }
+const char* move_kernel_name() { return "portable"; }
+#endif
 
 Bitboard flips_for(Bitboard player, Bitboard opponent, Square square) {
   const auto& rays = kRays.rays[square];

@@ -4,6 +4,7 @@
 
 #include "engine/board.h"
 #include "engine/notation.h"
+#include "engine/move_kernels.h"
 #include "engine/perft.h"
 #include "test_support.h"
 
@@ -192,4 +193,38 @@ TEST_CASE("the eight symmetries keep move generation consistent") {
     const Board turned{transform(board.player, symmetry), transform(board.opponent, symmetry)};
     CHECK(legal_moves(turned) == transform(legal_moves(board), symmetry));
   }
+}
+
+TEST_CASE("every move kernel agrees with the portable one on random games") {
+  // Random playouts reach all kinds of positions, edges and passes included.
+  std::uint64_t state = 0x9e3779b97f4a7c15ULL;
+  auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  int positions = 0;
+  for (int game = 0; game < 200; ++game) {
+    Board board = Board::start();
+    while (!is_game_over(board)) {
+      const Bitboard moves = legal_moves_portable(board.player, board.opponent);
+      CHECK(legal_moves(board) == moves);
+#if REVERSI_HAVE_WIDE_KERNELS
+      CHECK(legal_moves_wide(board.player, board.opponent) == moves);
+#endif
+      ++positions;
+      if (!moves) {
+        board = after_pass(board);
+        continue;
+      }
+      Bitboard pick = moves;
+      for (int skip = static_cast<int>(next() % static_cast<std::uint64_t>(count_bits(moves))); skip > 0; --skip)
+        pick &= pick - 1;
+      const Square square = first_square(pick);
+      board = after_move(board, square, flips_for(board.player, board.opponent, square));
+    }
+  }
+  CHECK(positions > 10000);
+  MESSAGE("move kernel in this build: " << move_kernel_name());
 }
