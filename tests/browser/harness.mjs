@@ -475,53 +475,6 @@ export function appUrl(server, params = {}) {
   return `${server.url}index.html?${q}`;
 }
 
-
-// ------------------------------------------------------- playing helpers --
-/** A small deterministic PRNG so failures can be replayed. */
-export function rng(seed) {
-  let x = seed >>> 0;
-  return () => {
-    x = (x + 0x6d2b79f5) >>> 0;
-    let t = x;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The state agrees with itself: counts match the board, and the board is the transcript replayed. */
-export function assertConsistent(s, where) {
-  assert.deepEqual(s.counts, countDiscs(s.board), `${where}: counts ${JSON.stringify(s.counts)} match the board ${s.board}`);
-  const replay = replayTranscript(s.transcript.toLowerCase());
-  assert.equal(s.board, replay.board, `${where}: board is transcript ${s.transcript} replayed`);
-  if (s.phase !== 'over') {
-    assert.equal(s.sideToMove, replay.sideToMove, `${where}: side to move after ${s.transcript}`);
-    if (s.legalMoves.length) {
-      assert.deepEqual([...s.legalMoves].sort(), legalMovesOf(s.board, s.sideToMove).sort(), `${where}: legal moves`);
-    }
-  }
-}
-
-/** Plays random legal moves by tapping until the game ends; checks every state on the way. */
-export async function playToEnd(page, random, { onTurn = null, maxMoves = 70 } = {}) {
-  let moves = 0;
-  for (;;) {
-    const s = await waitForTurn(page, 20000);
-    assertConsistent(s, `turn ${moves}`);
-    if (s.phase === 'over') return { state: s, moves };
-    assert.ok(moves < maxMoves, `the game ends within ${maxMoves} taps`);
-    if (onTurn) await onTurn(s, moves);
-    const move = s.legalMoves[Math.floor(random() * s.legalMoves.length)];
-    await tapSquare(page, move);
-    const after = await waitForState(page, (t, before) => t.transcript.length > before.length, s.transcript,
-      { timeout: 5000, message: `tap on ${move} played` });
-    assert.ok(after.transcript.toLowerCase().startsWith(s.transcript.toLowerCase() + move),
-      `transcript ${after.transcript} continues ${s.transcript} with ${move}`);
-    assertConsistent(after, `after ${move}`);
-    moves++;
-  }
-}
-
 // ------------------------------------------------- controls, frames, storage --
 /**
  * Waits until state().controls lists `name` (drawn and, unless
@@ -694,3 +647,50 @@ export function boardAfterMoves(moves) {
 }
 
 // (end of the controls/frames/storage and reference Reversi helpers)
+
+// ------------------------------------------------------- playing helpers --
+/** A small deterministic PRNG so failures can be replayed. */
+export function rng(seed) {
+  let x = seed >>> 0;
+  return () => {
+    x = (x + 0x6d2b79f5) >>> 0;
+    let t = x;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The state agrees with itself: counts match the board, and the board is the transcript replayed. */
+export function assertConsistent(s, where) {
+  assert.deepEqual(s.counts, countDiscs(s.board), `${where}: counts ${JSON.stringify(s.counts)} match the board ${s.board}`);
+  const replay = replayTranscript(s.transcript.toLowerCase());
+  assert.equal(s.board, replay.board, `${where}: board is transcript ${s.transcript} replayed`);
+  if (s.phase !== 'over') {
+    assert.equal(s.sideToMove, replay.sideToMove, `${where}: side to move after ${s.transcript}`);
+    if (s.legalMoves.length) {
+      assert.deepEqual([...s.legalMoves].sort(), legalMovesOf(s.board, s.sideToMove).sort(), `${where}: legal moves`);
+    }
+  }
+}
+
+/** Plays random legal moves by tapping until the game ends; checks every state on the way. */
+export async function playToEnd(page, random, { onTurn = null, maxMoves = 70 } = {}) {
+  let moves = 0;
+  for (;;) {
+    const s = await waitForTurn(page, 20000);
+    assertConsistent(s, `turn ${moves}`);
+    if (s.phase === 'over') return { state: s, moves };
+    assert.ok(moves < maxMoves, `the game ends within ${maxMoves} taps`);
+    if (onTurn) await onTurn(s, moves);
+    const move = s.legalMoves[Math.floor(random() * s.legalMoves.length)];
+    await tapSquare(page, move);
+    const after = await waitForState(page, (t, before) => t.transcript.length > before.length, s.transcript,
+      { timeout: 5000, message: `tap on ${move} played` });
+    assert.ok(after.transcript.toLowerCase().startsWith(s.transcript.toLowerCase() + move),
+      `transcript ${after.transcript} continues ${s.transcript} with ${move}`);
+    assertConsistent(after, `after ${move}`);
+    moves++;
+  }
+}
+
