@@ -72,7 +72,18 @@ async function screenshotWithDots(page, s, viewportWidth, name, timeout = 4000) 
     seen = { felt, dots: Object.fromEntries(s.legalMoves.map((m) => [m, at(s.squares[m])])) };
     const ok = felt && Object.values(seen.dots).every((rgb) => colourDistance(rgb, felt) > 50 && rgb[0] > rgb[1] + 30);
     if (ok) break;
-    if (Date.now() > deadline) assert.fail(`copper dots not drawn on the legal squares within ${timeout} ms: ${JSON.stringify(seen)}`);
+    if (Date.now() > deadline) {
+      await screenshot(page, name);
+      await nudge(page);
+      await page.waitForTimeout(300);
+      const after = decodePng(await page.screenshot());
+      const sc = after.width / viewportWidth;
+      const r = s.squares[s.legalMoves[0]];
+      const rgb = sampleRgb(after, (r.x + r.w / 2) * sc, (r.y + r.h / 2) * sc, 1);
+      const late = colourDistance(rgb, seen.felt) > 50 && rgb[0] > rgb[1] + 30;
+      assert.fail(`copper dots not drawn on the legal squares within ${timeout} ms of the human's turn (state().legalMoves ${s.legalMoves}; screenshot ${name}.png); ` +
+        `${late ? 'they appeared after a mouse move' : 'not even after a mouse move'}: ${JSON.stringify(seen)}`);
+    }
     await page.waitForTimeout(150);
   }
   await screenshot(page, name);
