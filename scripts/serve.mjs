@@ -21,7 +21,13 @@ const server = http.createServer((request, response) => {
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
   fs.readFile(file, (error, body) => {
     if (error) { response.writeHead(404, { 'content-type': 'text/plain' }).end('not found'); return; }
-    response.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache' });
+    // CORS lets the game run inside a sandboxed iframe (opaque origin), which
+    // must fetch the .wasm and .data files cross-origin.
+    response.writeHead(200, {
+      'content-type': types[path.extname(file)] || 'application/octet-stream',
+      'cache-control': 'no-cache',
+      'access-control-allow-origin': '*',
+    });
     response.end(body);
   });
 });

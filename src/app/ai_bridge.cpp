@@ -6,6 +6,8 @@
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
+
+#include <cstdlib>
 #else
 #include <mutex>
 #include <thread>
@@ -14,6 +16,18 @@
 namespace reversi {
 
 #ifdef __EMSCRIPTEN__
+
+// The worker script's URL. A sandboxed iframe without allow-same-origin has
+// an opaque origin and may not start a worker from the server's URL, so
+// there the worker starts from a blob that imports the real script (the
+// server must then send Access-Control-Allow-Origin for the .wasm files).
+EM_JS(char*, js_worker_url, (), {
+  const base = new URL('.', location.href).href;
+  if (self.origin !== 'null') return stringToNewUTF8('ai_worker.js');
+  const source = 'var Module = {locateFile: function (path) { return ' + JSON.stringify(base) + ' + path; }};' +
+                 'importScripts(' + JSON.stringify(base + 'ai_worker.js') + ');';
+  return stringToNewUTF8(URL.createObjectURL(new Blob([source], {type: 'text/javascript'})));
+});
 
 struct AiBridge::Impl {
   worker_handle worker = 0;
@@ -32,7 +46,11 @@ struct AiBridge::Impl {
   }
 };
 
-AiBridge::AiBridge() : impl_(std::make_unique<Impl>()) { impl_->worker = emscripten_create_worker("ai_worker.js"); }
+AiBridge::AiBridge() : impl_(std::make_unique<Impl>()) {
+  char* url = js_worker_url();
+  impl_->worker = emscripten_create_worker(url);
+  std::free(url);
+}
 AiBridge::~AiBridge() { emscripten_destroy_worker(impl_->worker); }
 
 void AiBridge::request(const Board& board, Strength strength, double seconds, std::uint64_t seed) {

@@ -64,7 +64,7 @@ void App::start_session(const SessionOptions& options, bool save) {
   game_started_at_ = now_;
   result_dismissed_ = false;
   load_error_.clear();
-  panel_ = Panel::None;
+  close_panels();
   process_session_events();
   if (save) {
     save_settings();
@@ -97,10 +97,16 @@ void App::next_game() {
   }
   game_started_at_ = now_;
   result_dismissed_ = false;
-  panel_ = Panel::None;
+  close_panels();
   animation_.finish();
   process_session_events();
   save_current_game();
+}
+
+void App::close_panels() {
+  // The open dialog closes itself on the next frame (ImGui's popup stack must
+  // be told from inside the popup).
+  if (panel_ != Panel::None) close_panel_ = true;
 }
 
 void App::tap_square(Square square) {
@@ -251,6 +257,7 @@ void App::process_session_events() {
         const bool motion = !reduced_motion_ && !settings_.reduced_motion;
         animation_.start(event.square, event.color, event.flips, now_,
                          motion ? animation_speed_factor(settings_.animation_speed) : 0);
+        settled_frame_owed_ = true;
         if (settings_.sound) web::play_sound(web::Sound::Place);
         break;
       }
@@ -316,8 +323,14 @@ void App::drive_computer() {
 
 void App::frame(double now) {
   now_ = now;
+  // However sparse frames are, one is drawn after each animation ends (dots,
+  // ring), and the hook learns it has ended.
+  if (settled_frame_owed_ && !animation_.running(now_)) {
+    settled_frame_owed_ = false;
+    state_dirty_ = true;
+  }
   // Storage that never answers (some locked-down browsers) must not keep the board away.
-  if (!ready_ && clock_now() - loading_started_at_ > 2.5) {
+  if (!ready_ && clock_now() - loading_started_at_ > 6.0) {
     report_storage_problem("no answer from storage");
     finish_loading();
   }
@@ -338,7 +351,10 @@ void App::frame(double now) {
   if (panel_ != last_panel_) {
     last_panel_ = panel_;
     state_dirty_ = true;
-    transition_until_ = now_ + 0.4;  // let the dimming fade finish
+    // A popup is hidden on its first frame and fades in: owe frames by count,
+    // not by time, since a software-rendered frame can take 200 ms.
+    frames_owed_ = std::max(frames_owed_, 4);
+    transition_until_ = now_ + 0.2;
     panel_opened_at_ = now_;
   }
   // Controls move when dialogs open, close or the window resizes.
@@ -350,19 +366,26 @@ void App::frame(double now) {
     controls_signature_ = std::move(signature);
     state_dirty_ = true;
   }
+  // The move clock's countdown is part of the published state.
+  if (session_ && session_->clock_running() && now_ - clock_published_at_ > 0.25) {
+    clock_published_at_ = now_;
+    state_dirty_ = true;
+  }
   if (state_dirty_ || animation_.running(now_)) publish_state();
 }
 
 void App::frame_rendered() {
   ++frames_;
+  if (frames_owed_ > 0) --frames_owed_;
   web::publish_frame_count(frames_);
 }
 
 bool App::wants_frames(double now) const {
   // state_dirty_: something changed outside a frame (storage answered, a host message).
   // Draw on a little past the animation's end so its final frame (rings, dots) shows.
-  const bool settling = now < animation_.end_time() + 0.1;
-  if (state_dirty_ || settling || (notice_until_ > 0) || now < refused_until_ + 0.1 || now < transition_until_)
+  const bool settling = settled_frame_owed_ || now < animation_.end_time() + 0.1;
+  if (state_dirty_ || settling || frames_owed_ > 0 || (notice_until_ > 0) || now < refused_until_ + 0.1 ||
+      now < transition_until_)
     return true;
   if (!ready_) return true;
   // The result card is due once the last flips settle.

@@ -56,6 +56,7 @@ class App {
 
   void remember_options(const SessionOptions& options);
   void switch_panel(Panel next);
+  void close_panels();
   // Turn flow.
   void process_session_events();
   void drive_computer();
@@ -148,6 +149,9 @@ class App {
   Panel last_panel_ = Panel::None;
   double transition_until_ = 0;
   double panel_opened_at_ = 0;
+  double clock_published_at_ = 0;
+  bool settled_frame_owed_ = false;  // a frame is due once the flips end
+  int frames_owed_ = 0;              // frames still due after a dialog change
   bool state_dirty_ = true;
 };
 

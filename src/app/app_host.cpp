@@ -210,8 +210,6 @@ void App::handle_host_message(const std::string& text) {
       const std::string problem = apply_options(message["options"], options);
       if (!problem.empty()) return error(problem);
     }
-    panel_ = Panel::None;
-    close_panel_ = ImGui::GetCurrentContext() != nullptr;
     start_session(options);
   } else if (type == "reversi:set-sound") {
     if (!message.contains("on") || !message["on"].is_boolean()) return error("set-sound needs on: true or false");

@@ -14,9 +14,10 @@
 namespace reversi {
 namespace {
 
-constexpr ImGuiWindowFlags kPanelFlags =
-    ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-    ImGuiWindowFlags_NoCollapse;
+// Long content scrolls in child regions; the cards themselves never scroll.
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoScrollbar;
 
 const char* panel_title(int panel) {
   static const char* const titles[] = {"",         "New game",   "Menu",     "Moves",
@@ -48,7 +49,7 @@ bool App::begin_panel(const char* title, float width, float height, bool at_bott
     close_panel_ = false;
     ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
-    if (panel_ == Panel::Result) result_dismissed_ = true;
+    if (panel_ == Panel::Result && session_ && session_->game().is_over()) result_dismissed_ = true;
     panel_ = Panel::None;
     return false;
   }
@@ -133,6 +134,7 @@ void App::draw_new_game_panel() {
   if (widgets::wide_button("Start game", half, true)) {
     ImGui::CloseCurrentPopup();
     end_panel();
+    panel_ = Panel::None;
     start_session(options);
     return;
   }
@@ -141,10 +143,13 @@ void App::draw_new_game_panel() {
 
 void App::draw_menu_panel() {
   if (!begin_panel("Menu", 380, 620)) return;
+  // A child region, so the list scrolls on short landscape screens.
+  ImGui::BeginChild("##menu-items");
   const float width = ImGui::GetContentRegionAvail().x;
   const bool playing = session_ && !session_->game().is_over();
   if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
   if (session_ && widgets::wide_button("Rematch (same options)", width)) {
+    ImGui::EndChild();
     ImGui::CloseCurrentPopup();
     end_panel();
     panel_ = Panel::None;
@@ -164,6 +169,7 @@ void App::draw_menu_panel() {
     switch_panel(Panel::None);
   }
   if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
+  ImGui::EndChild();
   end_panel();
 }
 
@@ -219,7 +225,8 @@ void App::draw_confirm_resign_panel() {
 }
 
 void App::draw_result_panel() {
-  if (!session_ || !begin_panel("Game over", 420, 300, /*at_bottom=*/true)) return;
+  const float card_height = session_ && session_->match().length() > 1 ? 350 : 300;
+  if (!session_ || !begin_panel("Game over", 420, card_height, /*at_bottom=*/true)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const GameResult result = session_->game().result();
   const Match& match = session_->match();
@@ -317,8 +324,7 @@ void App::draw_moves_panel() {
       std::string error;
       if (load_transcript(text, &error)) {
         load_error_.clear();
-        panel_ = Panel::None;
-        close_panel_ = true;
+        close_panels();
       } else {
         load_error_ = error;
       }

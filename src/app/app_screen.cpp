@@ -113,7 +113,7 @@ void App::draw_screen() {
   }
   if (panel_ != Panel::None) {
     // Dim the game under an open dialog (drawn here, under the dialog window).
-    const float fade = std::clamp(static_cast<float>((now_ - panel_opened_at_) / 0.15), 0.0f, 1.0f);
+    const float fade = std::clamp(static_cast<float>((now_ - panel_opened_at_) / 0.12), 0.0f, 1.0f);
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(0, 0), display,
                                               IM_COL32(18, 12, 9, static_cast<int>(150 * fade)));
   }
