@@ -50,7 +50,7 @@ inline int ordering_key(Bitboard player, Bitboard opponent, Square square, Bitbo
   const Bitboard next_opponent = player ^ flips ^ bit(square);
   const Bitboard replies = legal_moves(next_player, next_opponent);
   int key = 64 * (std::popcount(replies) + std::popcount(replies & kCorners));
-  key += 8 * std::popcount(neighbours(next_opponent) & ~(next_player | next_opponent));
+  key += 2 * std::popcount(neighbours(next_opponent) & ~(next_player | next_opponent));
   key -= 16 * std::popcount(next_opponent & kCorners);
   if (odd_squares & bit(square)) key -= 8;
   return key;
@@ -185,14 +185,21 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
 
   ScoredMove list[32];
   const int count = generate_ordered(player, opponent, moves, table_move, list);
-  if (empties >= kEnhancedCutoffEmpties) {
-    // Enhanced transposition cut-off: a child the table already proves bad
-    // enough for the opponent ends this node without searching anything.
+  if (empties > kTableEmpties) {
+    // The children will probe the table: start fetching their buckets now,
+    // all at once rather than one cache miss after another.
+    std::uint64_t child_keys[32];
     for (int i = 0; i < count; ++i) {
-      const Bitboard flips = list[i].flips;
-      const TableEntry* entry =
-          table_.probe(hash_of(Board{opponent ^ flips, player ^ flips ^ bit(list[i].square)}));
-      if (entry && -entry->upper > alpha) return -entry->upper;
+      child_keys[i] = hash_of(Board{opponent ^ list[i].flips, player ^ list[i].flips ^ bit(list[i].square)});
+      table_.prefetch(child_keys[i]);
+    }
+    if (empties >= kEnhancedCutoffEmpties) {
+      // Enhanced transposition cut-off: a child the table already proves bad
+      // enough for the opponent ends this node without searching anything.
+      for (int i = 0; i < count; ++i) {
+        const TableEntry* entry = table_.probe(child_keys[i]);
+        if (entry && -entry->upper > alpha) return -entry->upper;
+      }
     }
   }
   int best = -kMaxScore - 1;

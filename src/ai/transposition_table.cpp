@@ -1,6 +1,7 @@
 #include "ai/transposition_table.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace reversi::ai {
 
@@ -8,20 +9,16 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
   std::size_t buckets = 1;
   const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / (2 * sizeof(TableEntry));
   while (buckets * 2 <= wanted) buckets *= 2;
-  entries_.resize(buckets * 2);
+  constexpr std::size_t kLine = 64;
+  entries_.resize(buckets * 2 + kLine / sizeof(TableEntry));
   bucket_mask_ = buckets - 1;
-}
-
-const TableEntry* TranspositionTable::probe(std::uint64_t key) const {
-  const TableEntry* bucket = &entries_[(key & bucket_mask_) * 2];
-  if (bucket[0].used && bucket[0].key == key) return &bucket[0];
-  if (bucket[1].used && bucket[1].key == key) return &bucket[1];
-  return nullptr;
+  const auto address = reinterpret_cast<std::uintptr_t>(entries_.data());
+  buckets_ = entries_.data() + (kLine - address % kLine) % kLine / sizeof(TableEntry);
 }
 
 void TranspositionTable::store(std::uint64_t key, int depth, int alpha, int beta, int score, Square best_move,
                                int min_score, int max_score) {
-  TableEntry* bucket = &entries_[(key & bucket_mask_) * 2];
+  TableEntry* bucket = bucket_of(key);
   TableEntry* entry = nullptr;
   for (int i = 0; i < 2; ++i)
     if (bucket[i].used && bucket[i].key == key) entry = &bucket[i];

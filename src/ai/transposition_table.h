@@ -24,9 +24,28 @@ struct TableEntry {
 class TranspositionTable {
  public:
   explicit TranspositionTable(std::size_t megabytes);
+  // Moving keeps the storage (and the aligned view into it); copying would not.
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
+  TranspositionTable(TranspositionTable&&) = default;
+  TranspositionTable& operator=(TranspositionTable&&) = default;
 
   // The entry for `key`, or nullptr.
-  const TableEntry* probe(std::uint64_t key) const;
+  const TableEntry* probe(std::uint64_t key) const {
+    const TableEntry* bucket = bucket_of(key);
+    if (bucket[0].used && bucket[0].key == key) return &bucket[0];
+    if (bucket[1].used && bucket[1].key == key) return &bucket[1];
+    return nullptr;
+  }
+
+  // Starts loading the bucket of `key` into the cache, for a probe soon after.
+  void prefetch(std::uint64_t key) const {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(bucket_of(key));
+#else
+    (void)key;
+#endif
+  }
 
   // Records the result `score` of an alpha-beta search with window
   // (alpha, beta): a fail-low gives an upper bound, a fail-high a lower one.
@@ -38,7 +57,13 @@ class TranspositionTable {
   void clear();
 
  private:
-  std::vector<TableEntry> entries_;  // buckets of two
+  // A bucket of two entries fills half a cache line; the storage is
+  // over-allocated so that buckets never straddle two lines.
+  const TableEntry* bucket_of(std::uint64_t key) const { return buckets_ + (key & bucket_mask_) * 2; }
+  TableEntry* bucket_of(std::uint64_t key) { return buckets_ + (key & bucket_mask_) * 2; }
+
+  std::vector<TableEntry> entries_;  // buckets of two, plus alignment slack
+  TableEntry* buckets_ = nullptr;
   std::size_t bucket_mask_ = 0;
   std::uint8_t generation_ = 0;
 };
