@@ -150,13 +150,19 @@ void App::post_event(const GameEvent& event) {
   json message;
   switch (event.kind) {
     case EventKind::GameStarted:
+    {
+      // Who plays which colour: "human"/"computer" in solo, the match seats
+      // "first"/"second" with two players (seats keep the match score).
+      const bool solo = session_->options().mode == Mode::Solo;
+      const Color first = session_->colour_of(Seat::First);
+      json colors;
+      colors[colour_name(first)] = solo ? "human" : "first";
+      colors[colour_name(other(first))] = solo ? "computer" : "second";
       message = {{"type", "reversi:game-started"},
                  {"options", options_json(session_->options())},
                  {"gameNumber", event.game_number},
-                 {"colors", {{"first", colour_name(session_->colour_of(Seat::First))},
-                             {"second", colour_name(session_->colour_of(Seat::Second))},
-                             {"human", session_->options().mode == Mode::Solo ? json(colour_name(session_->human_colour()))
-                                                                              : json(nullptr)}}}};
+                 {"colors", colors}};
+    }
       break;
     case EventKind::MovePlayed:
       message = {{"type", "reversi:move"},
@@ -183,7 +189,8 @@ void App::post_event(const GameEvent& event) {
       break;
     case EventKind::MatchOver:
       message = {{"type", "reversi:match-over"},
-                 {"winner", event.match_winner ? json(*event.match_winner == Seat::First ? "first" : "second") : json(nullptr)},
+                 {"games", session_->match().games_finished()},
+                 {"result", event.match_winner ? json(*event.match_winner == Seat::First ? "first" : "second") : json("draw")},
                  {"score", {{"first", session_->match().wins(Seat::First)}, {"second", session_->match().wins(Seat::Second)}}}};
       break;
     case EventKind::Undone:
@@ -230,6 +237,13 @@ void App::handle_host_message(const std::string& text) {
       state["legalMoves"] = square_list(game.is_over() ? 0 : game.playable_squares());
       state["over"] = game.is_over();
       state["paused"] = paused_;
+      state["lastMove"] = game.last_move() == kNoMove ? json(nullptr) : json(square_name(game.last_move()));
+      state["phase"] = game.is_over()                     ? "over"
+                       : paused_                          ? "paused"
+                       : game.in_placement_phase()        ? "placing"
+                       : session_->waiting_for_computer() ? "thinking"
+                                                          : "playing";
+      state["gameNumber"] = session_->game_number();
       state["options"] = options_json(session_->options());
       state["clock"] = session_->options().clock_enabled ? json(session_->clock_remaining()) : json(nullptr);
     }
@@ -292,7 +306,8 @@ bool App::options_from_url(SessionOptions& options) {
 void App::announce_ready() {
   web::post_to_host(nlohmann::json{{"type", "reversi:ready"},
                                    {"apiVersion", 1},
-                                   {"supports", {"new-game", "set-sound", "pause", "resume", "get-state", "resign"}}}
+                                   {"supports", {"reversi:new-game", "reversi:set-sound", "reversi:pause",
+                                                 "reversi:resume", "reversi:get-state", "reversi:resign"}}}
                         .dump());
 }
 
