@@ -4,6 +4,7 @@
 // carried out is answered with reversi:error.
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -184,7 +185,7 @@ void App::post_event(const GameEvent& event) {
                  {"reason", event.result.reason == EndReason::Resignation ? "resignation" : "no-moves"},
                  {"counts", {{"black", event.result.black_discs}, {"white", event.result.white_discs}}},
                  {"transcript", session_->game().transcript()},
-                 {"durationSeconds", std::max(0.0, now_ - game_started_at_)},
+                 {"durationSeconds", std::round(std::max(0.0, now_ - game_started_at_) * 10) / 10},
                  {"gameNumber", event.game_number}};
       break;
     case EventKind::MatchOver:

@@ -3,7 +3,7 @@
 // Needs the app's embed bridge (docs/embedding.md) in the built bundle.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { desktop, distDir, launchBrowser, openPage, requireDist, screenshot, startServer } from './harness.mjs';
+import { desktop, distDir, launchBrowser, openPage, requireDist, screenshot, startServer, state, tapSquareIn, replayTranscript, countDiscs, legalMovesOf } from './harness.mjs';
 
 describe('embedding', () => {
   let hostServer;
@@ -50,6 +50,100 @@ describe('embedding', () => {
       await page.waitForTimeout(1500);
       await screenshot(page, 'embed-host');
       assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('moves, game-over with counts and transcript, pause stopping the clock, malformed messages, resizing', async () => {
+    // Two players, a 20 s clock: the host drives, taps happen inside the iframe.
+    const gameUrl = `${gameServer.url}index.html?host=${encodeURIComponent(hostServer.origin)}&mode=two-player&clock=20&nosw`;
+    const { context, page } = await openPage(browser, null, desktop);
+    await context.addInitScript(() => {
+      if (window.parent !== window) return;  // only the host page records
+      window.received = [];
+      window.addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));
+    });
+    try {
+      await page.goto(`${hostServer.url}embed.html?game=${encodeURIComponent(gameUrl)}`);
+      const events = () => page.evaluate(() => window.received);
+      const waitFor = (type, count = 1, timeout = 60000) => page.waitForFunction(
+        ([t, n]) => window.received.filter((m) => m.data && m.data.type === t).length >= n, [type, count], { timeout, polling: 100 });
+      const send = (message) => page.evaluate(([m, origin]) => document.getElementById('game').contentWindow.postMessage(m, origin), [message, gameServer.origin]);
+      await waitFor('reversi:ready');
+      const frame = page.frames().find((f) => f.url().startsWith(gameServer.origin));
+      assert.ok(frame, 'the game frame is there');
+      await frame.waitForFunction(() => window.reversi && window.reversi.state().ready, null, { timeout: 60000 });
+      for (const event of await events()) assert.equal(event.origin, gameServer.origin, 'events come from the game origin only');
+
+      // Malformed or foreign messages from the allowed origin change nothing;
+      // a well-formed one with bad fields gets reversi:error.
+      const before = await state(frame);
+      for (const bad of ['reversi:new-game', 42, null, [1, 2], { type: 7 }, { type: 'other:new-game' }, { kind: 'reversi:resign' }]) await send(bad);
+      await send({ type: 'reversi:new-game', options: { matchLength: 2 } });
+      await waitFor('reversi:error');
+      const error = (await events()).find((m) => m.data.type === 'reversi:error');
+      assert.equal(error.data.request, 'reversi:new-game');
+      assert.match(error.data.reason, /matchLength/);
+      const after = await state(frame);
+      assert.equal(after.board, before.board);
+      assert.equal(after.transcript, before.transcript);
+
+      // Three moves by tapping: each reversi:move carries the square, colour,
+      // flips and the counts that match the board.
+      let transcript = '';
+      for (const square of ['f5', 'f6', 'e6']) {
+        const s = await state(frame);
+        assert.ok(s.legalMoves.includes(square), `${square} is legal`);
+        const n = (await events()).filter((m) => m.data.type === 'reversi:move').length;
+        await tapSquareIn(page, frame, square);
+        await waitFor('reversi:move', n + 1, 15000);
+        transcript += square;
+        const move = (await events()).filter((m) => m.data.type === 'reversi:move').pop().data;
+        const board = replayTranscript(transcript).board;
+        assert.equal(move.square, square);
+        assert.deepEqual(move.counts, countDiscs(board));
+        assert.equal(move.flips.length, countDiscs(board)[move.color] - countDiscs(replayTranscript(transcript.slice(0, -2)).board)[move.color] - 1);
+      }
+
+      // Pause: the clock stops (get-state twice, 1.5 s apart), resume restarts it.
+      await send({ type: 'reversi:pause' });
+      await send({ type: 'reversi:get-state' });
+      await waitFor('reversi:state', 1, 10000);
+      await page.waitForTimeout(1500);
+      await send({ type: 'reversi:get-state' });
+      await waitFor('reversi:state', 2, 10000);
+      const states = (await events()).filter((m) => m.data.type === 'reversi:state').map((m) => m.data);
+      assert.equal(states[0].paused, true);
+      assert.equal(typeof states[0].clock, 'number');
+      assert.ok(Math.abs(states[1].clock - states[0].clock) < 0.05, `clock held while paused (${states[0].clock} → ${states[1].clock})`);
+      await send({ type: 'reversi:resume' });
+      await page.waitForTimeout(1200);
+      await send({ type: 'reversi:get-state' });
+      await waitFor('reversi:state', 3, 10000);
+      const resumed = (await events()).filter((m) => m.data.type === 'reversi:state').pop().data;
+      assert.equal(resumed.paused, false);
+      assert.ok(resumed.clock < states[1].clock - 0.5, `clock runs again (${states[1].clock} → ${resumed.clock})`);
+
+      // The game follows the iframe's size.
+      const widthBefore = (await state(frame)).squares.a1.w;
+      await page.evaluate(() => { const f = document.getElementById('game'); f.style.width = '360px'; f.style.height = '640px'; });
+      await frame.waitForFunction((w) => Math.abs(window.reversi.state().squares.a1.w - w) > 2, widthBefore, { timeout: 10000 });
+      const resized = await state(frame);
+      assert.ok(resized.squares.h8.x + resized.squares.h8.w <= 360 + 1, 'the board fits the narrower frame');
+
+      // Resign on the player's behalf: game-over with the counts and the transcript so far.
+      await send({ type: 'reversi:resign' });
+      await waitFor('reversi:game-over', 1, 10000);
+      const over = (await events()).find((m) => m.data.type === 'reversi:game-over').data;
+      const finalBoard = replayTranscript(transcript).board;
+      assert.equal(over.transcript, transcript);
+      assert.deepEqual(over.counts, countDiscs(finalBoard));
+      assert.equal(over.reason, 'resignation');
+      // With two players the side to move resigns: white, after three moves.
+      assert.equal(over.result, 'black');
+      assert.ok(over.durationSeconds > 0);
+      await screenshot(page, 'embed-host-after-game');
     } finally {
       await context.close();
     }
