@@ -5,6 +5,8 @@
 
 #include <SDL.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -97,6 +99,8 @@ class App {
   void handle_host_message(const std::string& json);
   void post_event(const GameEvent& event);
   void publish_state();
+  // Board, turn, counts, phase, transcript, options: shared by the hook and host replies.
+  nlohmann::json game_summary() const;
 
   Theme& theme_;
   Settings settings_;

@@ -86,6 +86,24 @@ std::string apply_options(const json& source, SessionOptions& options) {
   return {};
 }
 
+nlohmann::json App::game_summary() const {
+  const Game& game = session_->game();
+  const char* phase = game.is_over()                    ? "over"
+                      : paused_                         ? "paused"
+                      : game.in_placement_phase()       ? "placing"
+                      : session_->waiting_for_computer() ? "thinking"
+                                                        : "playing";
+  return json{{"board", format_position(game.position()).substr(0, 64)},
+              {"sideToMove", colour_name(game.side_to_move())},
+              {"counts", {{"black", game.disc_count(Color::Black)}, {"white", game.disc_count(Color::White)}}},
+              {"lastMove", game.last_move() == kNoMove ? json(nullptr) : json(square_name(game.last_move()))},
+              {"phase", phase},
+              {"transcript", game.transcript()},
+              {"gameNumber", session_->game_number()},
+              {"options", options_json(session_->options())},
+              {"clock", session_->options().clock_enabled ? json(session_->clock_remaining()) : json(nullptr)}};
+}
+
 void App::publish_state() {
   state_dirty_ = false;
   json state;
@@ -93,27 +111,14 @@ void App::publish_state() {
   state["apiVersion"] = kApiVersion;
   if (session_) {
     const Game& game = session_->game();
-    const Position& position = game.position();
-    std::string board = format_position(position).substr(0, 64);
-    state["board"] = board;
-    state["sideToMove"] = colour_name(position.side_to_move);
+    state.update(game_summary());
     state["legalMoves"] = game.is_over() || session_->waiting_for_computer() ? json::array()
                                                                               : square_list(game.playable_squares());
-    state["counts"] = {{"black", game.disc_count(Color::Black)}, {"white", game.disc_count(Color::White)}};
-    state["lastMove"] = game.last_move() == kNoMove ? json(nullptr) : json(square_name(game.last_move()));
-    state["phase"] = game.is_over()                        ? "over"
-                     : paused_                             ? "paused"
-                     : game.in_placement_phase()           ? "placing"
-                     : session_->waiting_for_computer()    ? "thinking"
-                                                           : "playing";
     state["mode"] = session_->options().mode == Mode::Solo ? "solo" : "two-player";
     state["strength"] = strength_name(session_->options().strength);
-    state["options"] = options_json(session_->options());
     state["humanColor"] = colour_name(session_->human_colour());
-    state["transcript"] = game.transcript();
     state["canUndo"] = game.can_undo();
     state["canRedo"] = game.can_redo();
-    state["gameNumber"] = session_->game_number();
     state["match"] = {{"length", session_->match().length()},
                       {"first", session_->match().wins(Seat::First)},
                       {"second", session_->match().wins(Seat::Second)},
@@ -125,7 +130,6 @@ void App::publish_state() {
                          {"white", result.white_discs},
                          {"resigned", result.reason == EndReason::Resignation}};
     }
-    state["clock"] = session_->options().clock_enabled ? json(session_->clock_remaining()) : json(nullptr);
   }
   state["notice"] = notice_;
   state["panel"] = static_cast<int>(panel_);
@@ -230,23 +234,10 @@ void App::handle_host_message(const std::string& text) {
     publish_state();
     json state = {{"type", "reversi:state"}};
     if (session_) {
-      const Game& game = session_->game();
-      state["board"] = format_position(game.position()).substr(0, 64);
-      state["sideToMove"] = colour_name(game.side_to_move());
-      state["counts"] = {{"black", game.disc_count(Color::Black)}, {"white", game.disc_count(Color::White)}};
-      state["transcript"] = game.transcript();
-      state["legalMoves"] = square_list(game.is_over() ? 0 : game.playable_squares());
-      state["over"] = game.is_over();
+      state.update(game_summary());
+      state["legalMoves"] = square_list(session_->game().is_over() ? 0 : session_->game().playable_squares());
+      state["over"] = session_->game().is_over();
       state["paused"] = paused_;
-      state["lastMove"] = game.last_move() == kNoMove ? json(nullptr) : json(square_name(game.last_move()));
-      state["phase"] = game.is_over()                     ? "over"
-                       : paused_                          ? "paused"
-                       : game.in_placement_phase()        ? "placing"
-                       : session_->waiting_for_computer() ? "thinking"
-                                                          : "playing";
-      state["gameNumber"] = session_->game_number();
-      state["options"] = options_json(session_->options());
-      state["clock"] = session_->options().clock_enabled ? json(session_->clock_remaining()) : json(nullptr);
     }
     web::post_to_host(state.dump());
   } else if (type == "reversi:resign") {

@@ -579,22 +579,11 @@ export async function idbPut(target, entries) {
 
 // ------------------------------------------------------ reference Reversi --
 // A small move generator, so tests can write complete games as transcripts.
-const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
 const nameOfSquare = (i) => String.fromCharCode(97 + (i % 8)) + (Math.floor(i / 8) + 1);
 
 /** Squares `me` ('X'|'O') turns by playing at index i on board (array of 64 'X'|'O'|'-'). */
 export function flipsOf(board, i, me) {
-  if (board[i] !== '-') return [];
-  const them = me === 'X' ? 'O' : 'X';
-  const out = [];
-  const fx = i % 8, fy = Math.floor(i / 8);
-  for (const [dx, dy] of DIRS) {
-    const run = [];
-    let x = fx + dx, y = fy + dy;
-    while (x >= 0 && x < 8 && y >= 0 && y < 8 && board[y * 8 + x] === them) { run.push(y * 8 + x); x += dx; y += dy; }
-    if (run.length && x >= 0 && x < 8 && y >= 0 && y < 8 && board[y * 8 + x] === me) out.push(...run);
-  }
-  return out;
+  return flipsFor(board, me === 'X' ? 'black' : 'white', i);
 }
 
 /**
