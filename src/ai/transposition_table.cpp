@@ -7,10 +7,10 @@ namespace reversi::ai {
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) {
   std::size_t buckets = 1;
-  const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / (2 * sizeof(TableEntry));
+  const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / (kBucketSize * sizeof(TableEntry));
   while (buckets * 2 <= wanted) buckets *= 2;
   constexpr std::size_t kLine = 64;
-  entries_.resize(buckets * 2 + kLine / sizeof(TableEntry));
+  entries_.resize(buckets * kBucketSize + kLine / sizeof(TableEntry));
   bucket_mask_ = buckets - 1;
   const auto address = reinterpret_cast<std::uintptr_t>(entries_.data());
   buckets_ = entries_.data() + (kLine - address % kLine) % kLine / sizeof(TableEntry);
@@ -20,7 +20,7 @@ void TranspositionTable::store(std::uint64_t key, int depth, int alpha, int beta
                                int min_score, int max_score) {
   TableEntry* bucket = bucket_of(key);
   TableEntry* entry = nullptr;
-  for (int i = 0; i < 2; ++i)
+  for (int i = 0; i < kBucketSize; ++i)
     if (bucket[i].used && bucket[i].key == key) entry = &bucket[i];
   if (entry && entry->depth != depth) {
     if (entry->depth > depth) return;  // keep the deeper knowledge
@@ -28,12 +28,14 @@ void TranspositionTable::store(std::uint64_t key, int depth, int alpha, int beta
     entry->upper = static_cast<std::int16_t>(max_score);
   }
   if (!entry) {
-    // Replace the older, then the shallower, of the two.
+    // Replace the oldest, then the shallowest, of the bucket.
     auto worth = [&](const TableEntry& candidate) {
       if (!candidate.used) return -1;
       return (candidate.generation == generation_ ? 256 : 0) + candidate.depth;
     };
-    entry = worth(bucket[0]) <= worth(bucket[1]) ? &bucket[0] : &bucket[1];
+    entry = &bucket[0];
+    for (int i = 1; i < kBucketSize; ++i)
+      if (worth(bucket[i]) < worth(*entry)) entry = &bucket[i];
     entry->key = key;
     entry->lower = static_cast<std::int16_t>(min_score);
     entry->upper = static_cast<std::int16_t>(max_score);

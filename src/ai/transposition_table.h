@@ -33,8 +33,8 @@ class TranspositionTable {
   // The entry for `key`, or nullptr.
   const TableEntry* probe(std::uint64_t key) const {
     const TableEntry* bucket = bucket_of(key);
-    if (bucket[0].used && bucket[0].key == key) return &bucket[0];
-    if (bucket[1].used && bucket[1].key == key) return &bucket[1];
+    for (int i = 0; i < kBucketSize; ++i)
+      if (bucket[i].used && bucket[i].key == key) return &bucket[i];
     return nullptr;
   }
 
@@ -57,12 +57,13 @@ class TranspositionTable {
   void clear();
 
  private:
-  // A bucket of two entries fills half a cache line; the storage is
+  // A bucket of four entries fills one cache line; the storage is
   // over-allocated so that buckets never straddle two lines.
-  const TableEntry* bucket_of(std::uint64_t key) const { return buckets_ + (key & bucket_mask_) * 2; }
-  TableEntry* bucket_of(std::uint64_t key) { return buckets_ + (key & bucket_mask_) * 2; }
+  static constexpr int kBucketSize = 4;
+  const TableEntry* bucket_of(std::uint64_t key) const { return buckets_ + (key & bucket_mask_) * kBucketSize; }
+  TableEntry* bucket_of(std::uint64_t key) { return buckets_ + (key & bucket_mask_) * kBucketSize; }
 
-  std::vector<TableEntry> entries_;  // buckets of two, plus alignment slack
+  std::vector<TableEntry> entries_;  // the buckets, plus alignment slack
   TableEntry* buckets_ = nullptr;
   std::size_t bucket_mask_ = 0;
   std::uint8_t generation_ = 0;
