@@ -172,16 +172,19 @@ void App::draw_status(ImVec2 origin, float width) {
 }
 
 void App::draw_buttons(ImVec2 origin, float width, float height) {
-  const bool solo = session_ && session_->options().mode == Mode::Solo;
   const float gap = 8;
-  const int count = 5;
-  const float button = (width - gap * (count - 1)) / count;
-  ImGui::SetCursorScreenPos(origin);
+  // Five in a row when each stays a comfortable touch target with its whole
+  // label; otherwise three over two.
+  const int per_row = (width - gap * 4) / 5 >= 66 ? 5 : 3;
+  const float button = (width - gap * (per_row - 1)) / per_row;
   ImGui::PushFont(theme_.strong);
+  int index = 0;
   auto action = [&](const char* label, bool enabled) {
-    const bool pressed = widgets::button(label, ImVec2(button, height), enabled);
-    ImGui::SameLine(0, gap);
-    return pressed;
+    const float x = origin.x + (index % per_row) * (button + gap);
+    const float y = origin.y + (index / per_row) * (height + gap);
+    ImGui::SetCursorScreenPos(ImVec2(x, y));
+    ++index;
+    return widgets::button(label, ImVec2(button, height), enabled);
   };
   const bool can_undo = session_ && session_->game().can_undo() && !paused_;
   const bool can_redo = session_ && session_->game().can_redo() && !paused_;
@@ -190,9 +193,7 @@ void App::draw_buttons(ImVec2 origin, float width, float height) {
   if (action("Moves", session_.has_value())) panel_ = Panel::Moves;
   if (action("New", true)) panel_ = Panel::NewGame;
   if (action("Menu", true)) panel_ = Panel::Menu;
-  ImGui::NewLine();
   ImGui::PopFont();
-  (void)solo;
 }
 
 }  // namespace reversi
