@@ -29,4 +29,5 @@ for depth in "${depths[@]}"; do
   awk -v d="$depth" -v l="$leaves" -v n="$n" -v w="$w" \
     'BEGIN {printf "%-6s %-14s %-22s %-22s %.2f\n", d, l, sprintf("%.3f (%.0f)", n, l/n/1e6), sprintf("%.3f (%.0f)", w, l/w/1e6), w/n}'
 done
-echo "native move kernel: $("$native" perft 1 >/dev/null; grep -q avx2 /proc/cpuinfo && echo 'avx2 if built with REVERSI_AVX2' || echo portable); wasm: portable"
+kernel_of() { "$@" perft 1 --json | sed -E 's/.*"kernel":"([a-z0-9]+)".*/\1/'; }
+echo "move kernels: native $(kernel_of "$native"), wasm $(kernel_of node --no-experimental-fetch "$wasm")"

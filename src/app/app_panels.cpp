@@ -19,12 +19,6 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoResize | ImGuiWindow
                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
                                          ImGuiWindowFlags_NoScrollbar;
 
-const char* panel_title(int panel) {
-  static const char* const titles[] = {"",         "New game",   "Menu",     "Moves",
-                                       "How to play", "Statistics", "Settings", "Resign?", "Game over"};
-  return titles[panel];
-}
-
 }  // namespace
 
 bool App::begin_panel(const char* title, float width, float height, bool at_bottom) {
@@ -80,7 +74,6 @@ void App::draw_panels() {
     case Panel::ConfirmResign: draw_confirm_resign_panel(); break;
     case Panel::Result: draw_result_panel(); break;
   }
-  (void)panel_title;
 }
 
 void App::draw_new_game_panel() {

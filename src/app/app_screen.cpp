@@ -168,7 +168,7 @@ void App::draw_status(ImVec2 origin, float width) {
     draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
     text_width -= extent.x + 12;
   }
-  widgets::wrapped_text(draw_list, theme_.body, 17, origin, text_width, colour, text);
+  draw_list.AddText(theme_.body, 17, origin, colour, text.c_str(), nullptr, text_width);  // wraps at text_width
 }
 
 void App::draw_buttons(ImVec2 origin, float width, float height) {

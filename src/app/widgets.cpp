@@ -106,11 +106,6 @@ void title_row(const Theme& theme, float width, float height, const SessionOptio
   draw_list.PopClipRect();
 }
 
-void wrapped_text(ImDrawList& draw_list, ImFont* font, float size, ImVec2 origin, float width, ImU32 colour,
-                  const std::string& text) {
-  draw_list.AddText(font, size, origin, colour, text.c_str(), nullptr, width);
-}
-
 bool segmented(const char* id, const char* const* labels, int count, int* chosen, float width) {
   ImGui::PushID(id);
   bool changed = false;

@@ -42,10 +42,6 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
 void title_row(const Theme& theme, float width, float height, const SessionOptions& options, const Match* match,
                int game_number);
 
-// Text wrapped to `width`, drawn at most two lines tall.
-void wrapped_text(ImDrawList& draw_list, ImFont* font, float size, ImVec2 origin, float width, ImU32 colour,
-                  const std::string& text);
-
 // A row of buttons of which exactly one is chosen; true when the choice changed.
 bool segmented(const char* id, const char* const* labels, int count, int* chosen, float width);
 

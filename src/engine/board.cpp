@@ -7,9 +7,6 @@
 namespace reversi {
 namespace {
 
-constexpr Bitboard kNotColumnA = 0xfefefefefefefefeULL;
-constexpr Bitboard kNotColumnH = 0x7f7f7f7f7f7f7f7fULL;
-
 // Squares strictly beyond `square` in one direction, up to the edge. The first
 // four directions walk towards higher indexes, the last four towards lower.
 struct Rays {
@@ -135,8 +132,5 @@ Bitboard transform(Bitboard bits, int symmetry) {
   for (; bits; bits &= bits - 1) result |= bit(transform_square(first_square(bits), symmetry));
   return result;
 }
-
-// Keep the unused-constant warnings quiet while documenting the masks.
-static_assert((kNotColumnA & kNotColumnH) == 0x7e7e7e7e7e7e7e7eULL);
 
 }  // namespace reversi

@@ -7,22 +7,15 @@
 #include <random>
 
 #include "engine/notation.h"
+#include "game_test_support.h"
 #include "game/game_transcript.h"
 
 using namespace reversi;
+using reversi::testing::play_all;
 
 namespace {
 Square sq(const char* name) { return *parse_square(name).value; }
 
-void play_all(Session& session, const std::string& text) {
-  for (std::size_t i = 0; i + 1 < text.size(); i += 2) {
-    const Square square = sq(text.substr(i, 2).c_str());
-    const CommandResult verdict = session.waiting_for_computer()
-                                      ? session.play_computer_move(square, session.game().position())
-                                      : session.play(square);
-    REQUIRE(verdict);
-  }
-}
 
 Settings unusual_settings() {
   Settings settings;

@@ -4,9 +4,11 @@
 #include <memory>
 
 #include "engine/notation.h"
+#include "game_test_support.h"
 #include "game/session.h"
 
 using namespace reversi;
+using reversi::testing::play_all;
 
 namespace {
 Square sq(const char* name) { return *parse_square(name).value; }
@@ -15,18 +17,6 @@ constexpr const char* kBlackPassesAfter8 = "c4c3c2b2e6c1a1a3";  // white then pl
 constexpr const char* kDrawnGame =
     "e6d6c4f4c6c5f6c7d7g6g4e7b6f3g7g8e2f5f8a6e3b5h8c3d8f2b8h5a4a5b3f7h6c8g3h3d3e8g1h7b4e1b7d2c2a8c1b2a2a3a1b1g2d1a7g5"
     "f1h1h4h2";
-
-// Plays a transcript into a session, routing each move to the human or the computer.
-void play_all(Session& session, const std::string& text) {
-  for (std::size_t i = 0; i + 1 < text.size(); i += 2) {
-    const Square square = sq(text.substr(i, 2).c_str());
-    const CommandResult verdict = session.waiting_for_computer()
-                                      ? session.play_computer_move(square, session.game().position())
-                                      : session.play(square);
-    const std::string why = text.substr(i, 2) + ": " + verdict.message;
-    REQUIRE_MESSAGE(verdict, why);
-  }
-}
 
 std::vector<EventKind> kinds_of(const std::vector<GameEvent>& events) {
   std::vector<EventKind> kinds;
