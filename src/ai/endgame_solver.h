@@ -15,6 +15,13 @@ namespace reversi::ai {
 // Final margin of a finished game for the side to move, empties to the winner.
 int final_score(Bitboard player, Bitboard opponent);
 
+// A move in the solver's lists: its flips and its ordering key.
+struct SolverMove {
+  Bitboard flips;
+  Square square;
+  int key;  // lower is searched first
+};
+
 class EndgameSolver {
  public:
   // The solver borrows the table and the deadline; both outlive it.
@@ -42,6 +49,8 @@ class EndgameSolver {
                           bool passed);
   int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, bool passed);
   int last_move(Bitboard player, Bitboard opponent, Square square);
+  int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list, int empties);
+  int child_estimate(const Board& child, int depth);
 
   TranspositionTable& table_;
   Deadline& deadline_;
