@@ -316,6 +316,9 @@ void App::drive_computer() {
   const SearchReport reply = *computer_reply_;
   computer_reply_.reset();
   computer_requested_ = false;
+  last_search_ = reply;
+  last_search_empties_ = computer_searched_.board.empty_count();
+  last_search_strength_ = session_->game().player(computer_searched_.side_to_move).strength;
   const CommandResult result = session_->play_computer_move(reply.move, computer_searched_);
   if (!result && result.error != CommandError::StalePosition) notify(result.message);
   process_session_events();

@@ -125,6 +125,11 @@ class App {
   double computer_requested_at_ = 0;
   Position computer_searched_;
   std::optional<SearchReport> computer_reply_;
+  // The last search the computer played from, with the empties it saw (for
+  // the state hook: benchmarks read Hard's time and exactness in the worker).
+  std::optional<SearchReport> last_search_;
+  int last_search_empties_ = 0;
+  Strength last_search_strength_ = Strength::Easy;
 
   std::string notice_;
   double notice_until_ = 0;

@@ -119,6 +119,19 @@ void App::publish_state() {
     state["humanColor"] = colour_name(session_->human_colour());
     state["canUndo"] = game.can_undo();
     state["canRedo"] = game.can_redo();
+    if (last_search_) {
+      const SearchReport& search = *last_search_;
+      state["lastSearch"] = {{"strength", strength_name(last_search_strength_)},
+                             {"empties", last_search_empties_},
+                             {"move", search.move < 64 ? json(square_name(search.move)) : json(nullptr)},
+                             {"score", search.score},
+                             {"depth", search.depth},
+                             {"exact", search.exact},
+                             {"nodes", search.nodes},
+                             {"seconds", search.seconds}};
+    } else {
+      state["lastSearch"] = nullptr;
+    }
     state["match"] = {{"length", session_->match().length()},
                       {"first", session_->match().wins(Seat::First)},
                       {"second", session_->match().wins(Seat::Second)},

@@ -338,7 +338,17 @@ describe('gameplay', () => {
       console.log(`# idle rAF rate ${idleRate.toFixed(1)}/s: expecting at least ${wanted} app frames and rAF callbacks during the think`);
       assert.ok(framesGrown >= wanted, `the app kept rendering while Hard thought (+${framesGrown} frames, wanted ${wanted})`);
       assert.ok(raf.length >= wanted, `the page kept animating (${raf.length} rAF callbacks, wanted ${wanted})`);
-      assertConsistent(await waitForTurn(page), 'after Hard');
+      const after = await waitForTurn(page);
+      assertConsistent(after, 'after Hard');
+      // The hook reports the search the reply came from (what the worker benchmark reads).
+      const search = after.lastSearch;
+      assert.ok(search, 'state().lastSearch is set after the computer moved');
+      assert.equal(search.strength, 'hard');
+      const plies = after.transcript.length / 2;
+      assert.equal(search.empties, 64 - 4 - (plies - 1), 'the search saw the position before its move');
+      assert.equal(search.move, after.transcript.slice(-2).toLowerCase(), 'the reported move is the one played');
+      assert.ok(search.nodes > 0 && search.seconds > 0 && typeof search.exact === 'boolean',
+        `a real search report: ${JSON.stringify(search)}`);
       assert.deepEqual(log.pageErrors, [], 'no page errors');
     } finally {
       await context.close();

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Hard's thinking time where players meet it: the wasm build in the AI Web
+// Worker, inside headless Chromium (the built bundle, REVERSI_DIST, default
+// build/web/dist). Plays whole games against Hard with random legal moves
+// and reads state().lastSearch after each reply: the worker's own search
+// time, whether the result was exact, and the empties it saw.
+//   node bench/hard_worker_bench.mjs [--games 3] [--seed 1]
+// Prints a summary and one JSON line (prefix "hard_worker_bench: "). Never
+// fails on timing: a loaded machine stretches every figure, so the load
+// average is printed with them.
+import os from 'node:os';
+import { appUrl, desktop, launchBrowser, openPage, playToEnd, requireDist, rng, startServer, waitForApp, distDir }
+  from '../tests/browser/harness.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : dflt;
+};
+const GAMES = opt('games', 3);
+const SEED = opt('seed', 1);
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] : NaN;
+};
+const round3 = (x) => Math.round(x * 1000) / 1000;
+
+async function main() {
+  requireDist();
+  const server = await startServer(distDir);
+  const browser = await launchBrowser();
+  const loadAtStart = os.loadavg().map((x) => x.toFixed(2));
+  const searches = [];
+  try {
+    for (let game = 0; game < GAMES; game++) {
+      // A fresh context each game: nothing saved from the last one resumes.
+      const { context, page } = await openPage(browser, appUrl(server, { mode: 'solo', strength: 'hard', color: 'black' }),
+        desktop);
+      await waitForApp(page, 120000);
+      let seen = -1;
+      const record = (s) => {
+        const search = s.lastSearch;
+        if (!search || search.strength !== 'hard' || s.transcript.length === seen) return;
+        seen = s.transcript.length;
+        searches.push(search);
+      };
+      const { state: last } = await playToEnd(page, rng(SEED + game), { onTurn: record });
+      record(last);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  const thinking = searches.filter((s) => s.move !== null && !(s.exact && s.empties <= 12 && s.seconds < 0.05));
+  const seconds = searches.map((s) => s.seconds);
+  const timed = thinking.map((s) => s.seconds);
+  const exact = searches.filter((s) => s.exact);
+  const largestExact = exact.reduce((m, s) => Math.max(m, s.empties), 0);
+  const byEmpties = {};
+  for (const s of searches) {
+    if (s.empties > 26 || s.empties < 13) continue;
+    const e = byEmpties[s.empties] || (byEmpties[s.empties] = { moves: 0, exact: 0 });
+    e.moves++;
+    if (s.exact) e.exact++;
+  }
+  const result = {
+    games: GAMES,
+    moves: searches.length,
+    loadAverage: { start: loadAtStart, end: os.loadavg().map((x) => x.toFixed(2)) },
+    seconds: { median: round3(quantile(seconds, 0.5)), p90: round3(quantile(seconds, 0.9)), max: round3(Math.max(...seconds)) },
+    budgetedMoves: { count: timed.length, median: round3(quantile(timed, 0.5)), max: round3(Math.max(...timed)) },
+    over060: seconds.filter((x) => x > 0.6).length,
+    largestExactEmpties: largestExact,
+    exactByEmpties: byEmpties,
+    nodesPerSecond: Math.round(searches.reduce((n, s) => n + s.nodes, 0) / searches.reduce((n, s) => n + s.seconds, 0)),
+  };
+  console.log(`Hard in the AI worker (wasm, headless Chromium): ${result.moves} moves in ${GAMES} games; load average ${loadAtStart.join(' ')} at start`);
+  console.log(`  search time, every move: median ${result.seconds.median} s, p90 ${result.seconds.p90} s, max ${result.seconds.max} s; over 0.60 s: ${result.over060}`);
+  console.log(`  moves that used the budget (not instant solves): ${result.budgetedMoves.count}, median ${result.budgetedMoves.median} s, max ${result.budgetedMoves.max} s`);
+  console.log(`  exact from ${largestExact} empties at most; per empties (exact/moves): ${Object.entries(byEmpties).sort((a, b) => b[0] - a[0]).map(([e, v]) => `${e}:${v.exact}/${v.moves}`).join(' ')}`);
+  console.log(`  ${result.nodesPerSecond.toLocaleString('en')} nodes/s`);
+  console.log(`hard_worker_bench: ${JSON.stringify(result)}`);
+}
+
+main().catch((e) => {
+  console.error(`hard_worker_bench: ${e && e.stack || e}`);
+  process.exit(1);
+});
