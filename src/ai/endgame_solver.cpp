@@ -82,23 +82,33 @@ int final_score(Bitboard player, Bitboard opponent) {
 
 int EndgameSolver::generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list,
                                     int empties) {
-  const Bitboard odd = odd_quadrant_squares(~(player | opponent));
-  const bool sort_search = empties >= kSortSearchEmpties;
+  const int count = list_moves(player, opponent, moves, list);
+  score_moves(player, opponent, list, count, empties);
+  for (int i = 0; i < count; ++i)
+    if (list[i].square == first) list[i].key = -1000000;
+  return count;
+}
+
+int EndgameSolver::list_moves(Bitboard player, Bitboard opponent, Bitboard moves, SolverMove* list) {
   int count = 0;
   for (; moves; moves &= moves - 1) {
     const Square square = first_square(moves);
-    const Bitboard flips = flips_at(player, opponent, square);
-    int key = -1000000;
-    if (square != first) {
-      key = ordering_key(player, opponent, square, flips, odd);
-      if (sort_search) {
-        const Board child{opponent ^ flips, player ^ flips ^ bit(square)};
-        key += kSortSearchWeight * child_estimate(child, sort_search_depth(empties)) / kDiscScale;
-      }
-    }
-    list[count++] = SolverMove{flips, square, key};
+    list[count++] = SolverMove{flips_at(player, opponent, square), square, 0};
   }
   return count;
+}
+
+void EndgameSolver::score_moves(Bitboard player, Bitboard opponent, SolverMove* list, int count, int empties) {
+  const Bitboard odd = odd_quadrant_squares(~(player | opponent));
+  const bool sort_search = empties >= kSortSearchEmpties;
+  for (int i = 0; i < count; ++i) {
+    SolverMove& move = list[i];
+    move.key = ordering_key(player, opponent, move.square, move.flips, odd);
+    if (sort_search) {
+      const Board child{opponent ^ move.flips, player ^ move.flips ^ bit(move.square)};
+      move.key += kSortSearchWeight * child_estimate(child, sort_search_depth(empties)) / kDiscScale;
+    }
+  }
 }
 
 // The position's value for its side to move by a `depth`-ply midgame search,
@@ -209,7 +219,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   }
 
   SolverMove list[32];
-  const int count = generate_ordered(player, opponent, moves, table_move, list, empties);
+  const int count = list_moves(player, opponent, moves, list);
   if (empties > kTableEmpties) {
     // The children will probe the table: start fetching their buckets now,
     // all at once rather than one cache miss after another.
@@ -229,16 +239,32 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   }
   int best = -kMaxScore - 1;
   Square best_move = kNoMove;
-  for (int i = 0; i < count; ++i) {
-    pick_next(list, i, count);
-    const SolverMove& move = list[i];
+  int next = 0;
+  auto search_child = [&](const SolverMove& move) {
     const int score = -null_window_deep(opponent ^ move.flips, player ^ move.flips ^ bit(move.square), -alpha - 1,
                                         empties - 1, false);
-    if (deadline_.has_expired()) return 0;
     if (score > best) {
       best = score;
       best_move = move.square;
-      if (score > alpha) break;
+    }
+  };
+  // The table's move often refutes this node again: it is tried before the
+  // others are ordered, which near the root costs shallow searches.
+  for (int i = 0; i < count; ++i) {
+    if (list[i].square != table_move) continue;
+    std::swap(list[0], list[i]);
+    search_child(list[0]);
+    if (deadline_.has_expired()) return 0;
+    next = 1;
+    break;
+  }
+  if (best <= alpha) {
+    score_moves(player, opponent, list + next, count - next, empties);
+    for (int i = next; i < count; ++i) {
+      pick_next(list, i, count);
+      search_child(list[i]);
+      if (deadline_.has_expired()) return 0;
+      if (best > alpha) break;
     }
   }
   if (empties >= kTableEmpties) table_.store(key, empties, alpha, alpha + 1, best, best_move, -kMaxScore, kMaxScore);

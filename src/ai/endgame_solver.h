@@ -50,6 +50,8 @@ class EndgameSolver {
   int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, bool passed);
   int last_move(Bitboard player, Bitboard opponent, Square square);
   int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list, int empties);
+  int list_moves(Bitboard player, Bitboard opponent, Bitboard moves, SolverMove* list);
+  void score_moves(Bitboard player, Bitboard opponent, SolverMove* list, int count, int empties);
   int child_estimate(const Board& child, int depth);
 
   TranspositionTable& table_;
