@@ -60,30 +60,77 @@ const EdgeTable& edge_table() {
 
 // Gathers column a (top to bottom) into 8 bits, and spreads it back.
 constexpr Bitboard kColumnA = 0x0101010101010101ULL;
-inline unsigned column_a_bits(Bitboard bits) { return static_cast<unsigned>(((bits & kColumnA) * 0x0102040810204080ULL) >> 56); }
-inline Bitboard spread_column_a(unsigned bits) {
-  Bitboard result = 0;
-  for (; bits; bits &= bits - 1) result |= bit(8 * std::countr_zero(bits));
-  return result;
+inline unsigned column_a_bits(Bitboard bits) {
+  return static_cast<unsigned>(((bits & kColumnA) * 0x0102040810204080ULL) >> 56);
 }
+struct ColumnSpread {
+  std::array<Bitboard, 256> column{};
+};
+constexpr ColumnSpread make_column_spread() {
+  ColumnSpread table;
+  for (unsigned bits = 0; bits < 256; ++bits)
+    for (int row = 0; row < 8; ++row)
+      if (bits >> row & 1) table.column[bits] |= bit(8 * row);
+  return table;
+}
+constexpr ColumnSpread kColumnSpread = make_column_spread();
+inline Bitboard spread_column_a(unsigned bits) { return kColumnSpread.column[bits]; }
 
 // Squares on lines that are completely filled, per direction.
 struct FullLines {
   Bitboard horizontal, vertical, diagonal, anti_diagonal;
 };
 
-struct DiagonalMasks {
-  std::array<Bitboard, 15> diagonal{}, anti_diagonal{};
-};
-constexpr DiagonalMasks make_diagonal_masks() {
-  DiagonalMasks masks;
-  for (int square = 0; square < 64; ++square) {
-    masks.diagonal[column_of(square) - row_of(square) + 7] |= bit(square);
-    masks.anti_diagonal[column_of(square) + row_of(square)] |= bit(square);
-  }
-  return masks;
+// Squares within n rows of the top or bottom edge, or within n columns of the left or right edge.
+constexpr Bitboard near_low_edges(int n) {
+  Bitboard mask = 0;
+  for (int square = 0; square < 64; ++square)
+    if (row_of(square) < n || column_of(square) < n) mask |= bit(square);
+  return mask;
 }
-constexpr DiagonalMasks kDiagonalMasks = make_diagonal_masks();
+constexpr Bitboard near_high_edges(int n) {
+  Bitboard mask = 0;
+  for (int square = 0; square < 64; ++square)
+    if (row_of(square) >= 8 - n || column_of(square) >= 8 - n) mask |= bit(square);
+  return mask;
+}
+constexpr Bitboard near_top_right(int n) {
+  Bitboard mask = 0;
+  for (int square = 0; square < 64; ++square)
+    if (row_of(square) < n || column_of(square) >= 8 - n) mask |= bit(square);
+  return mask;
+}
+constexpr Bitboard near_bottom_left(int n) {
+  Bitboard mask = 0;
+  for (int square = 0; square < 64; ++square)
+    if (row_of(square) >= 8 - n || column_of(square) < n) mask |= bit(square);
+  return mask;
+}
+
+// The squares within 1, 2 and 4 steps of either end of the lines in one direction.
+struct LineEnds {
+  Bitboard ahead[3], behind[3];
+};
+// Shift 9 walks towards higher rows and columns; shift 7 towards higher rows and lower columns.
+constexpr LineEnds kDiagonalEnds = {{near_high_edges(1), near_high_edges(2), near_high_edges(4)},
+                                    {near_low_edges(1), near_low_edges(2), near_low_edges(4)}};
+constexpr LineEnds kAntiDiagonalEnds = {{near_bottom_left(1), near_bottom_left(2), near_bottom_left(4)},
+                                        {near_top_right(1), near_top_right(2), near_top_right(4)}};
+
+// Lines along a diagonal direction that are completely filled: each square
+// learns whether everything from it to the edge is filled, in three doubling
+// steps each way (squares beyond the edge count as filled).
+template <int Shift>
+inline Bitboard full_along(Bitboard filled, const LineEnds& ends) {
+  const Bitboard *end = ends.ahead, *start = ends.behind;
+  Bitboard ahead = filled & ((filled >> Shift) | end[0]);
+  ahead &= (ahead >> 2 * Shift) | end[1];
+  ahead &= (ahead >> 4 * Shift) | end[2];
+  Bitboard behind = filled & ((filled << Shift) | start[0]);
+  behind &= (behind << 2 * Shift) | start[1];
+  behind &= (behind << 4 * Shift) | start[2];
+  return ahead & behind;
+}
 
 FullLines full_lines(Bitboard filled) {
   FullLines full{};
@@ -95,13 +142,8 @@ FullLines full_lines(Bitboard filled) {
   vertical &= std::rotr(vertical, 16);
   vertical &= std::rotr(vertical, 8);
   full.vertical = vertical;
-  full.diagonal = full.anti_diagonal = 0;
-  for (int line = 0; line < 15; ++line) {
-    if ((filled & kDiagonalMasks.diagonal[line]) == kDiagonalMasks.diagonal[line])
-      full.diagonal |= kDiagonalMasks.diagonal[line];
-    if ((filled & kDiagonalMasks.anti_diagonal[line]) == kDiagonalMasks.anti_diagonal[line])
-      full.anti_diagonal |= kDiagonalMasks.anti_diagonal[line];
-  }
+  full.diagonal = full_along<9>(filled, kDiagonalEnds);
+  full.anti_diagonal = full_along<7>(filled, kAntiDiagonalEnds);
   return full;
 }
 
@@ -111,9 +153,9 @@ Bitboard stable_edge_discs(Bitboard player, Bitboard opponent) {
   const EdgeTable& table = edge_table();
   auto lookup = [&](unsigned p, unsigned o) { return table[p * 256 + o]; };
   Bitboard stable = 0;
-  stable |= lookup(player & 0xff, opponent & 0xff);                                         // row 1
-  stable |= Bitboard{lookup(player >> 56, opponent >> 56)} << 56;                           // row 8
-  stable |= spread_column_a(lookup(column_a_bits(player), column_a_bits(opponent)));       // column a
+  stable |= lookup(player & 0xff, opponent & 0xff);                                                  // row 1
+  stable |= Bitboard{lookup(player >> 56, opponent >> 56)} << 56;                                    // row 8
+  stable |= spread_column_a(lookup(column_a_bits(player), column_a_bits(opponent)));                 // column a
   stable |= spread_column_a(lookup(column_a_bits(player >> 7), column_a_bits(opponent >> 7))) << 7;  // column h
   return stable;
 }
