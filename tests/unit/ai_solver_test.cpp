@@ -65,6 +65,24 @@ TEST_CASE("ai: solve_exact matches the published scores of FFO #1-#19") {
   }
 }
 
+TEST_CASE("ai: solve_exact matches published scores where shallow searches order the top nodes") {
+  // FFO #23 (18 empties), #24 (19) and #29 (20): from 18 empties the solver
+  // orders moves by midgame searches, which must never change a score.
+  const auto lines = testing::read_lines(testing::shared_path("positions/fforum-20-39.obf"));
+  REQUIRE(lines.size() == 20);
+  Computer computer(32);
+  for (const int number : {23, 24, 29}) {
+    const std::string& line = lines[static_cast<std::size_t>(number - 20)];
+    const auto position = parse_position(line);
+    REQUIRE_MESSAGE(position, position.error);
+    INFO("FFO #" << number << ": " << line);
+    CHECK(position.value->board.empty_count() >= 18);
+    const SearchReport report = computer.solve_exact(position.value->board);
+    CHECK(report.exact);
+    CHECK(report.score == published_best_score(line));
+  }
+}
+
 TEST_CASE("ai: the solver equals plain minimax on random endgames of up to 10 empties") {
   std::mt19937_64 random(2024);
   Computer computer(4);
