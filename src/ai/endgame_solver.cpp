@@ -115,10 +115,13 @@ void EndgameSolver::score_moves(Bitboard player, Bitboard opponent, SolverMove* 
 // in hundredths of a disc (capped at a whole-board margin).
 int EndgameSolver::child_estimate(const Board& child, int depth) {
   if (!legal_moves(child)) return std::clamp(evaluate_strong(child), -64 * kDiscScale, 64 * kDiscScale);
-  Deadline unlimited;  // short searches; the caller watches the clock between them
-  MidgameSearch search(Evaluation::Strong, nullptr, unlimited);
+  // A timed solve must not overrun its budget here either: when the clock
+  // runs out inside this search the solver learns it and stops.
+  Deadline deadline = deadline_.restarted();
+  MidgameSearch search(Evaluation::Strong, nullptr, deadline);
   const int score = search.search_root(child, depth).score;
   nodes_ += search.nodes();
+  if (deadline.has_expired()) deadline_ = deadline;
   return std::clamp(score, -64 * kDiscScale, 64 * kDiscScale);
 }
 

@@ -24,6 +24,13 @@ class Deadline {
     return expired_;
   }
   bool has_expired() const { return expired_; }
+  // The same clock and stop time for a nested search that counts its own
+  // nodes from zero (the count decides when the clock is read).
+  Deadline restarted() const {
+    Deadline copy = *this;
+    copy.next_check_ = 0;
+    return copy;
+  }
   double stop_at() const { return stop_at_; }
   bool limited() const { return limited_; }
 

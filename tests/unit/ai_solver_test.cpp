@@ -83,6 +83,32 @@ TEST_CASE("ai: solve_exact matches published scores where shallow searches order
   }
 }
 
+TEST_CASE("ai: a timed solve reads its clock inside the ordering searches too") {
+  // FFO #49 (26 empties): the root's moves are ordered by 6-ply searches,
+  // which alone take far more nodes than the budget allows here.
+  const auto lines = testing::read_lines(testing::shared_path("positions/fforum-40-59.obf"));
+  REQUIRE(lines.size() >= 10);
+  const auto position = parse_position(lines[9]);
+  REQUIRE_MESSAGE(position, position.error);
+  REQUIRE(position.value->board.empty_count() == 26);
+  double now = 0;
+  int readings = 0;
+  auto clock = [&] {
+    ++readings;
+    return now += 0.001;
+  };
+  constexpr std::uint64_t kInterval = 1024;
+  ai::Deadline deadline(clock, 0.02, kInterval);  // spent after 20 readings
+  ai::TranspositionTable table(4);
+  ai::EndgameSolver solver(table, deadline);
+  solver.solve(position.value->board);
+  CHECK(solver.aborted());
+  CHECK(readings == 20);
+  // Every reading covers at most one interval of the solver's own nodes or
+  // of an ordering search's.
+  CHECK(solver.nodes() <= 2 * 20 * kInterval + 64);
+}
+
 TEST_CASE("ai: the solver equals plain minimax on random endgames of up to 10 empties") {
   std::mt19937_64 random(2024);
   Computer computer(4);
