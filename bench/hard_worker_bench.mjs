@@ -9,8 +9,8 @@
 // fails on timing: a loaded machine stretches every figure, so the load
 // average is printed with them.
 import os from 'node:os';
-import { appUrl, desktop, launchBrowser, openPage, playToEnd, requireDist, rng, startServer, waitForApp, distDir }
-  from '../tests/browser/harness.mjs';
+import { appUrl, applyMove, desktop, distDir, launchBrowser, legalMovesOf, openPage, otherColor, playToEnd, requireDist,
+  rng, startServer, waitForApp } from '../tests/browser/harness.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -25,6 +25,18 @@ const quantile = (xs, q) => {
   return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] : NaN;
 };
 const round3 = (x) => Math.round(x * 1000) / 1000;
+
+// The player's move: a corner if there is one, else the fewest replies for
+// Hard, ties broken at random.
+const CORNERS = new Set(['a1', 'h1', 'a8', 'h8']);
+function choose(s, random) {
+  const corners = s.legalMoves.filter((m) => CORNERS.has(m));
+  if (corners.length) return corners[Math.floor(random() * corners.length)];
+  const replies = (m) => legalMovesOf(applyMove(s.board, s.sideToMove, m), otherColor(s.sideToMove)).length;
+  const scored = s.legalMoves.map((m) => ({ m, n: replies(m) + random() * 0.5 }));
+  scored.sort((a, b) => a.n - b.n);
+  return scored[0].m;
+}
 
 async function main() {
   requireDist();
@@ -45,7 +57,7 @@ async function main() {
         seen = s.transcript.length;
         searches.push(search);
       };
-      const { state: last } = await playToEnd(page, rng(SEED + game), { onTurn: record });
+      const { state: last } = await playToEnd(page, rng(SEED + game), { onTurn: record, choose });
       record(last);
       await context.close();
     }

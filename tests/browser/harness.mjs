@@ -663,8 +663,11 @@ export function assertConsistent(s, where) {
   }
 }
 
-/** Plays random legal moves by tapping until the game ends; checks every state on the way. */
-export async function playToEnd(page, random, { onTurn = null, maxMoves = 70 } = {}) {
+/**
+ * Plays legal moves by tapping until the game ends (random ones, or those
+ * `choose(state, random)` picks); checks every state on the way.
+ */
+export async function playToEnd(page, random, { onTurn = null, maxMoves = 70, choose = null } = {}) {
   let moves = 0;
   for (;;) {
     const s = await waitForTurn(page, 20000);
@@ -672,7 +675,7 @@ export async function playToEnd(page, random, { onTurn = null, maxMoves = 70 } =
     if (s.phase === 'over') return { state: s, moves };
     assert.ok(moves < maxMoves, `the game ends within ${maxMoves} taps`);
     if (onTurn) await onTurn(s, moves);
-    const move = s.legalMoves[Math.floor(random() * s.legalMoves.length)];
+    const move = choose ? choose(s, random) : s.legalMoves[Math.floor(random() * s.legalMoves.length)];
     await tapSquare(page, move);
     const after = await waitForState(page, (t, before) => t.transcript.length > before.length, s.transcript,
       { timeout: 5000, message: `tap on ${move} played` });
