@@ -1,7 +1,9 @@
 // The exact endgame solver: negamax alpha-beta over the final disc margin,
 // the empty squares going to the winner (the convention of the published
 // endgame suites). Mostly null-window searches; principal-variation search
-// at the root and along the principal line.
+// at the root and along the principal line. Moves are ordered fastest-first
+// (fewest replies), near the root also by shallow midgame searches; the last
+// six empties are searched without move generation, odd regions first.
 #pragma once
 
 #include <cstdint>
