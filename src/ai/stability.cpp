@@ -81,29 +81,15 @@ struct FullLines {
   Bitboard horizontal, vertical, diagonal, anti_diagonal;
 };
 
-// Squares within n rows of the top or bottom edge, or within n columns of the left or right edge.
-constexpr Bitboard near_low_edges(int n) {
+// Squares within n rows of the top (or bottom) edge or n columns of the left
+// (or right) edge: the ends of the diagonal lines, n steps deep.
+constexpr Bitboard near_edges(int n, bool bottom, bool right) {
   Bitboard mask = 0;
-  for (int square = 0; square < 64; ++square)
-    if (row_of(square) < n || column_of(square) < n) mask |= bit(square);
-  return mask;
-}
-constexpr Bitboard near_high_edges(int n) {
-  Bitboard mask = 0;
-  for (int square = 0; square < 64; ++square)
-    if (row_of(square) >= 8 - n || column_of(square) >= 8 - n) mask |= bit(square);
-  return mask;
-}
-constexpr Bitboard near_top_right(int n) {
-  Bitboard mask = 0;
-  for (int square = 0; square < 64; ++square)
-    if (row_of(square) < n || column_of(square) >= 8 - n) mask |= bit(square);
-  return mask;
-}
-constexpr Bitboard near_bottom_left(int n) {
-  Bitboard mask = 0;
-  for (int square = 0; square < 64; ++square)
-    if (row_of(square) >= 8 - n || column_of(square) < n) mask |= bit(square);
+  for (int square = 0; square < 64; ++square) {
+    const bool near_row = bottom ? row_of(square) >= 8 - n : row_of(square) < n;
+    const bool near_column = right ? column_of(square) >= 8 - n : column_of(square) < n;
+    if (near_row || near_column) mask |= bit(square);
+  }
   return mask;
 }
 
@@ -112,10 +98,12 @@ struct LineEnds {
   Bitboard ahead[3], behind[3];
 };
 // Shift 9 walks towards higher rows and columns; shift 7 towards higher rows and lower columns.
-constexpr LineEnds kDiagonalEnds = {{near_high_edges(1), near_high_edges(2), near_high_edges(4)},
-                                    {near_low_edges(1), near_low_edges(2), near_low_edges(4)}};
-constexpr LineEnds kAntiDiagonalEnds = {{near_bottom_left(1), near_bottom_left(2), near_bottom_left(4)},
-                                        {near_top_right(1), near_top_right(2), near_top_right(4)}};
+constexpr LineEnds kDiagonalEnds = {
+    {near_edges(1, true, true), near_edges(2, true, true), near_edges(4, true, true)},
+    {near_edges(1, false, false), near_edges(2, false, false), near_edges(4, false, false)}};
+constexpr LineEnds kAntiDiagonalEnds = {
+    {near_edges(1, true, false), near_edges(2, true, false), near_edges(4, true, false)},
+    {near_edges(1, false, true), near_edges(2, false, true), near_edges(4, false, true)}};
 
 // Lines along a diagonal direction that are completely filled: each square
 // learns whether everything from it to the edge is filled, in three doubling
