@@ -11,20 +11,10 @@
 import os from 'node:os';
 import { appUrl, applyMove, desktop, distDir, launchBrowser, legalMovesOf, openPage, otherColor, playToEnd, requireDist,
   rng, startServer, waitForApp } from '../tests/browser/harness.mjs';
+import { numberOption, quantile, round } from './bench_support.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : dflt;
-};
-const GAMES = opt('games', 3);
-const SEED = opt('seed', 1);
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] : NaN;
-};
-const round3 = (x) => Math.round(x * 1000) / 1000;
+const GAMES = numberOption('games', 3);
+const SEED = numberOption('seed', 1);
 
 // The player's move: a corner if there is one, else the fewest replies for
 // Hard, ties broken at random.
@@ -82,8 +72,8 @@ async function main() {
     games: GAMES,
     moves: searches.length,
     loadAverage: { start: loadAtStart, end: os.loadavg().map((x) => x.toFixed(2)) },
-    seconds: { median: round3(quantile(seconds, 0.5)), p90: round3(quantile(seconds, 0.9)), max: round3(Math.max(...seconds)) },
-    budgetedMoves: { count: timed.length, median: round3(quantile(timed, 0.5)), max: round3(Math.max(...timed)) },
+    seconds: { median: round(quantile(seconds, 0.5), 3), p90: round(quantile(seconds, 0.9), 3), max: round(Math.max(...seconds), 3) },
+    budgetedMoves: { count: timed.length, median: round(quantile(timed, 0.5), 3), max: round(Math.max(...timed), 3) },
     over060: seconds.filter((x) => x > 0.6).length,
     largestExactEmpties: largestExact,
     exactByEmpties: byEmpties,

@@ -23,28 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { desktop, distDir, launchBrowser, requireDist, startServer } from '../tests/browser/harness.mjs';
+import { median, numberOption, quantile, round } from './bench_support.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : dflt;
-};
-const RUNS = opt('runs', 5);
-const IDLE_SECONDS = opt('idle-seconds', 5);
-const HARD_MOVES = opt('hard-moves', 4);
+const RUNS = numberOption('runs', 5);
+const IDLE_SECONDS = numberOption('idle-seconds', 5);
+const HARD_MOVES = numberOption('hard-moves', 4);
 
-const median = (xs) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const quantile = (xs, q) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
-const round = (x, d = 1) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 // Records, in the page, when the app first reports ready (ms since navigation start).
