@@ -2,11 +2,11 @@
 // tapping, refused taps, passes, resigning, Hard thinking without freezing
 // the page, and the flip-count hint. Screenshots go to artifacts/screenshots/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
-  appUrl, assertConsistent, colourDistance, countDiscs, decodePng, playToEnd, rng, sampleRgb, squareIndex, desktop, distDir, launchBrowser, legalMovesOf, openPage, phone, pressControl,
-  replayTranscript, requireDist, screenshot, startServer, state, tapSquare, waitForApp, waitForPanel,
-  waitForState, waitForTurn, nudge,
+  appSuite, assertConsistent, colourDistance, countDiscs, decodePng, desktop, legalMovesOf, nudge, phone, playToEnd,
+  pressControl, replayTranscript, rng, sampleRgb, screenshot, squareIndex, state, tapSquare, waitForPanel,
+  waitForState, waitForTurn,
 } from './harness.mjs';
 
 const sizes = [['phone', phone], ['desktop', desktop]];
@@ -103,24 +103,7 @@ async function enableFlipCounts(page, { fast = false } = {}) {
 }
 
 describe('gameplay', () => {
-  let server;
-  let browser;
-  before(async () => {
-    requireDist();
-    server = await startServer(distDir);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(options, params) {
-    const opened = await openPage(browser, null, options);
-    await opened.page.goto(appUrl(server, params));
-    await waitForApp(opened.page);
-    return opened;
-  }
+  const { open } = appSuite();
 
   test('the pass sequence used below really forces black to pass (harness engine)', () => {
     const r = replayTranscript(BEFORE_PASS + 'a3');

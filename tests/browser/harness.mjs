@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -473,6 +474,36 @@ export async function waitForTurn(page, timeout = 20000) {
 export function appUrl(server, params = {}) {
   const q = new URLSearchParams({ nosw: '', ...params }).toString().replace(/^nosw=/, 'nosw');
   return `${server.url}index.html?${q}`;
+}
+
+/**
+ * For a describe() block: serves the bundle and launches Chromium before its
+ * tests and stops both after them. Returns { server, browser, open } (the
+ * first two filled in once started); open(contextOptions, params, context?)
+ * opens the app with those URL parameters in a new context (or in `context`)
+ * and waits until it is ready.
+ */
+export function appSuite() {
+  const suite = {
+    server: null,
+    browser: null,
+    async open(contextOptions, params, context = null) {
+      const opened = await openPage(context || suite.browser, null, contextOptions);
+      await opened.page.goto(appUrl(suite.server, params));
+      await waitForApp(opened.page);
+      return opened;
+    },
+  };
+  before(async () => {
+    requireDist();
+    suite.server = await startServer(distDir);
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }
 
 // ------------------------------------------------- controls, frames, storage --

@@ -3,11 +3,10 @@
 // loading transcripts, the keyboard, and the sound switch kept across a
 // reload. Screenshots of the dialogs go to artifacts/screenshots/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
-  appUrl, applyMove, assertConsistent, countDiscs, desktop, distDir, launchBrowser, legalMovesOf, nudge,
-  openPage, phone, playToEnd, pressControl, replayTranscript, requireDist, rng, screenshot, startServer,
-  state, tapSquare, waitForApp, waitForPanel, waitForState, waitForTurn,
+  applyMove, appSuite, assertConsistent, countDiscs, desktop, legalMovesOf, nudge, phone, playToEnd, pressControl,
+  replayTranscript, rng, screenshot, state, tapSquare, waitForApp, waitForPanel, waitForState, waitForTurn,
 } from './harness.mjs';
 
 const sizes = [['phone', phone], ['desktop', desktop]];
@@ -34,24 +33,8 @@ async function resultPanel(page, where, problems) {
 }
 
 describe('options', () => {
-  let server;
-  let browser;
-  before(async () => {
-    requireDist();
-    server = await startServer(distDir);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(options, params, context = null) {
-    const opened = await openPage(context || browser, null, options);
-    await opened.page.goto(appUrl(server, params));
-    await waitForApp(opened.page);
-    return opened;
-  }
+  const suite = appSuite();
+  const { open } = suite;
 
   test('the wipe-out used for quick match games is a finished game (harness engine)', () => {
     const r = replayTranscript(WIPEOUT.join(''));
@@ -343,7 +326,7 @@ describe('options', () => {
   });
 
   test('the sound switch is remembered across a reload (desktop)', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await suite.browser.newContext(desktop);
     try {
       const { page, log } = await open(desktop, {}, context);
       const s0 = await waitForTurn(page);

@@ -2,30 +2,19 @@
 // the app starts on a phone and a desktop viewport without console errors and
 // draws the starting position (checked on screenshot pixels).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
-  colourDistance, decodePng, desktop, distDir, launchBrowser, luma, openPage, phone,
-  requireDist, sampleRgb, screenshot, startServer, tapSquare, waitForApp,
+  appSuite, colourDistance, decodePng, desktop, luma, openPage, phone, sampleRgb, screenshot, tapSquare, waitForApp,
 } from './harness.mjs';
 
 describe('smoke', () => {
-  let server;
-  let browser;
-  before(async () => {
-    requireDist();
-    server = await startServer(distDir);
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = appSuite();
 
   for (const [label, options] of [['phone', phone], ['desktop', desktop]]) {
     test(`starts and draws the opening position (${label} ${options.viewport.width}x${options.viewport.height})`, async () => {
-      const { context, page, log } = await openPage(browser, null, options);
+      const { context, page, log } = await openPage(suite.browser, null, options);
       try {
-        await page.goto(server.url + 'index.html?nosw');
+        await page.goto(suite.server.url + 'index.html?nosw');
         const s = await waitForApp(page);
         // Let any opening animation settle before sampling pixels.
         await page.waitForTimeout(800);
