@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "engine/board.h"
+#include "engine/move_kernels.h"
 
 namespace reversi::ai {
 

@@ -40,8 +40,8 @@ int corner_terms(const Board& board, int corner_value, int x_value, int c_value)
 }  // namespace
 
 int evaluate_basic(const Board& board) {
-  const int own_moves = std::popcount(legal_moves(board.player, board.opponent));
-  const int their_moves = std::popcount(legal_moves(board.opponent, board.player));
+  const int own_moves = std::popcount(legal_moves_fast(board.player, board.opponent));
+  const int their_moves = std::popcount(legal_moves_fast(board.opponent, board.player));
   if (own_moves + their_moves == 0) return finished_game_score(board);
   return corner_terms(board, 800, 400, 150) + 60 * (own_moves - their_moves);
 }
@@ -49,8 +49,8 @@ int evaluate_basic(const Board& board) {
 int evaluate_strong(const Board& board) {
   const Bitboard empty = board.empties();
   const int empties = std::popcount(empty);
-  const Bitboard own_moves = legal_moves(board.player, board.opponent);
-  const Bitboard their_moves = legal_moves(board.opponent, board.player);
+  const Bitboard own_moves = legal_moves_fast(board.player, board.opponent);
+  const Bitboard their_moves = legal_moves_fast(board.opponent, board.player);
   const int own_mobility = std::popcount(own_moves), their_mobility = std::popcount(their_moves);
   if (own_mobility + their_mobility == 0) return finished_game_score(board);
 

@@ -37,7 +37,7 @@ int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, Square first
     int key = kSquareValue[square];
     if (depth >= 3) {
       // Fewer replies for the opponent first (mobility ordering).
-      const Bitboard replies = legal_moves(opponent ^ flips, player ^ flips ^ bit(square));
+      const Bitboard replies = legal_moves_fast(opponent ^ flips, player ^ flips ^ bit(square));
       key -= 12 * (std::popcount(replies) + 2 * std::popcount(replies & kCorners));
     }
     if (square == first) key = 1 << 20;
@@ -64,7 +64,7 @@ int MidgameSearch::search(Bitboard player, Bitboard opponent, int alpha, int bet
     return evaluate(evaluation_, board);
   }
 
-  const Bitboard moves = legal_moves(player, opponent);
+  const Bitboard moves = legal_moves_fast(player, opponent);
   if (!moves) {
     if (passed) return finished_game_score(board);
     return -search(opponent, player, -beta, -alpha, depth, true);
