@@ -66,7 +66,7 @@ inline int corner_stability(Bitboard own) {
 inline int ordering_key(Bitboard player, Bitboard opponent, Square square, Bitboard flips, Bitboard odd_squares) {
   const Bitboard next_player = opponent ^ flips;
   const Bitboard next_opponent = player ^ flips ^ bit(square);
-  const Bitboard replies = legal_moves(next_player, next_opponent);
+  const Bitboard replies = legal_moves_fast(next_player, next_opponent);
   int key = 64 * (std::popcount(replies) + std::popcount(replies & kCorners));
   key += 2 * std::popcount(neighbours(next_opponent) & ~(next_player | next_opponent));
   key -= 8 * corner_stability(next_opponent);
@@ -166,6 +166,35 @@ int EndgameSolver::last_two(Bitboard player, Bitboard opponent, int alpha, Squar
   return -last_two(opponent, player, -alpha - 1, first, second, true);
 }
 
+// Three empties: each square tried in turn, a square alone in its quadrant
+// first (squares come in rising order; so do the two passed on).
+int EndgameSolver::last_three(Bitboard player, Bitboard opponent, int alpha, Square first, Square second,
+                              Square third, bool passed) {
+  ++nodes_;
+  auto quadrant = [](Square square) { return (square >> 5 & 1) * 2 + (square >> 2 & 1); };
+  Square order[3] = {first, second, third};
+  if (quadrant(first) == quadrant(second)) {
+    if (quadrant(second) != quadrant(third)) order[0] = third, order[1] = first, order[2] = second;
+  } else if (quadrant(first) == quadrant(third)) {
+    order[0] = second, order[1] = first;
+  }
+  int best = -kMaxScore - 1;
+  for (const Square square : order) {
+    if (!(kNeighbourTable.around[square] & opponent)) continue;
+    const Bitboard flips = flips_at(player, opponent, square);
+    if (!flips) continue;
+    const Square low = square == first ? second : first, high = square == third ? second : third;
+    const int score = -last_two(opponent ^ flips, player ^ flips ^ bit(square), -alpha - 1, low, high, false);
+    if (score > best) {
+      best = score;
+      if (score > alpha) return best;
+    }
+  }
+  if (best > -kMaxScore - 1) return best;
+  if (passed) return final_score(player, opponent);
+  return -last_three(opponent, player, -alpha - 1, first, second, third, true);
+}
+
 int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares,
                                        int empties, bool passed) {
   ++nodes_;
@@ -184,11 +213,12 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
       const Bitboard next_player = opponent ^ flips, next_opponent = player ^ flips ^ bit(square);
       const Bitboard rest = empty_squares ^ bit(square);
       int score;
-      if (empties == 3) {
+      if (empties == 4) {
         const Square first = first_square(rest);
-        score = -last_two(next_player, next_opponent, -alpha - 1, first, first_square(rest ^ bit(first)), false);
-      } else if (empties == 2) {
-        score = -last_move(next_player, next_opponent, first_square(rest));
+        const Bitboard last = rest & (rest - 1);
+        const Square second = first_square(last);
+        score = -last_three(next_player, next_opponent, -alpha - 1, first, second, first_square(last & (last - 1)),
+                            false);
       } else {
         score = -null_window_shallow(next_player, next_opponent, -alpha - 1, rest, empties - 1, false);
       }
@@ -205,8 +235,19 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
 
 int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed) {
   if (empties <= kShallowEmpties) {
-    if (empties == 1) return last_move(player, opponent, first_square(~(player | opponent)));
-    return null_window_shallow(player, opponent, alpha, ~(player | opponent), empties, passed);
+    const Bitboard empty_squares = ~(player | opponent);
+    const Square first = first_square(empty_squares);
+    const Bitboard rest = empty_squares & (empty_squares - 1);
+    switch (empties) {
+      case 1:
+        return last_move(player, opponent, first);
+      case 2:
+        return last_two(player, opponent, alpha, first, first_square(rest), passed);
+      case 3:
+        return last_three(player, opponent, alpha, first, first_square(rest), first_square(rest & (rest - 1)), passed);
+      default:
+        return null_window_shallow(player, opponent, alpha, empty_squares, empties, passed);
+    }
   }
   ++nodes_;
   if (deadline_.expired(nodes_)) return 0;
@@ -227,7 +268,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
     }
   }
 
-  const Bitboard moves = legal_moves(player, opponent);
+  const Bitboard moves = legal_moves_fast(player, opponent);
   if (!moves) {
     if (passed) return final_score(player, opponent);
     return -null_window_deep(opponent, player, -alpha - 1, empties, true);
@@ -298,7 +339,7 @@ int EndgameSolver::principal_search(Bitboard player, Bitboard opponent, int alph
     if (entry->upper <= alpha) return entry->upper;
     table_move = entry->move;
   }
-  const Bitboard moves = legal_moves(player, opponent);
+  const Bitboard moves = legal_moves_fast(player, opponent);
   if (!moves) {
     if (passed) return final_score(player, opponent);
     return -principal_search(opponent, player, -beta, -alpha, empties, true);
@@ -341,7 +382,7 @@ int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int bet
 EndgameSolver::Result EndgameSolver::solve(const Board& board, Square first_move, int guess, bool has_guess) {
   const Bitboard player = board.player, opponent = board.opponent;
   const int empties = board.empty_count();
-  const Bitboard moves = legal_moves(player, opponent);
+  const Bitboard moves = legal_moves_fast(player, opponent);
   if (!moves) {
     if (!legal_moves(opponent, player)) return Result{kNoMove, final_score(player, opponent)};
     const int score = -search(opponent, player, -kMaxScore - 1, kMaxScore + 1);

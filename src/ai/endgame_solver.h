@@ -49,6 +49,8 @@ class EndgameSolver {
   int null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed);
   int null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, int empties,
                           bool passed);
+  int last_three(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, Square third,
+                 bool passed);
   int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, bool passed);
   int last_move(Bitboard player, Bitboard opponent, Square square);
   int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list, int empties);
