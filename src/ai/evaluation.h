@@ -22,9 +22,20 @@ int evaluate_strong(const Board& board);
 // beyond every estimate so wins are preferred to good-looking positions.
 int finished_game_score(const Board& board);
 
-enum class Evaluation { Basic, Strong };
+// The learned pattern evaluation (src/ai/pattern_eval.h), fitted to exact
+// endgame margins; the solver orders its moves with it.
+int evaluate_pattern(const Board& board);
+
+enum class Evaluation { Basic, Strong, Pattern };
 inline int evaluate(Evaluation kind, const Board& board) {
-  return kind == Evaluation::Basic ? evaluate_basic(board) : evaluate_strong(board);
+  switch (kind) {
+    case Evaluation::Basic:
+      return evaluate_basic(board);
+    case Evaluation::Strong:
+      return evaluate_strong(board);
+    default:
+      return evaluate_pattern(board);
+  }
 }
 
 }  // namespace reversi::ai
