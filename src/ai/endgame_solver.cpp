@@ -66,10 +66,15 @@ inline int corner_stability(Bitboard own) {
 // counted twice) is searched first; it tends to be best and its subtree small.
 // Stable discs at the corners count an eighth of a reply each (4-6 % fewer
 // nodes on FFO #40-#47 than counting the corners alone).
-inline int ordering_key(Bitboard player, Bitboard opponent, Square square, Bitboard flips, Bitboard odd_squares) {
+// The opponent's replies are kept in the move: the search of the child needs
+// them again.
+inline int ordering_key(Bitboard player, Bitboard opponent, SolverMove& move, Bitboard odd_squares) {
+  const Square square = move.square;
+  const Bitboard flips = move.flips;
   const Bitboard next_player = opponent ^ flips;
   const Bitboard next_opponent = player ^ flips ^ bit(square);
   const Bitboard replies = legal_moves_fast(next_player, next_opponent);
+  move.replies = replies;
   int key = 64 * (std::popcount(replies) + std::popcount(replies & kCorners));
   key += 2 * std::popcount(neighbours(next_opponent) & ~(next_player | next_opponent));
   key -= 8 * corner_stability(next_opponent);
@@ -108,7 +113,7 @@ int EndgameSolver::list_moves(Bitboard player, Bitboard opponent, Bitboard moves
   int count = 0;
   for (; moves; moves &= moves - 1) {
     const Square square = first_square(moves);
-    list[count++] = SolverMove{flips_at(player, opponent, square), square, 0};
+    list[count++] = SolverMove{flips_at(player, opponent, square), kUnknownMoves, square, 0};
   }
   return count;
 }
@@ -118,7 +123,7 @@ void EndgameSolver::score_moves(Bitboard player, Bitboard opponent, SolverMove* 
   const bool sort_search = empties >= kSortSearchEmpties;
   for (int i = 0; i < count; ++i) {
     SolverMove& move = list[i];
-    move.key = ordering_key(player, opponent, move.square, move.flips, odd);
+    move.key = ordering_key(player, opponent, move, odd);
     if (sort_search) {
       const Board child{opponent ^ move.flips, player ^ move.flips ^ bit(move.square)};
       move.key += kSortSearchWeight * child_estimate(child, sort_search_depth(empties)) / kDiscScale;
@@ -236,7 +241,8 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   return -null_window_shallow(opponent, player, -alpha - 1, empty_squares, empties, true);
 }
 
-int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed) {
+int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed,
+                                    Bitboard known_moves) {
   if (empties <= kShallowEmpties) {
     const Bitboard empty_squares = ~(player | opponent);
     const Square first = first_square(empty_squares);
@@ -271,7 +277,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
     }
   }
 
-  const Bitboard moves = legal_moves_fast(player, opponent);
+  const Bitboard moves = known_moves != kUnknownMoves ? known_moves : legal_moves_fast(player, opponent);
   if (!moves) {
     if (passed) return final_score(player, opponent);
     return -null_window_deep(opponent, player, -alpha - 1, empties, true);
@@ -301,7 +307,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   int next = 0;
   auto search_child = [&](const SolverMove& move) {
     const int score = -null_window_deep(opponent ^ move.flips, player ^ move.flips ^ bit(move.square), -alpha - 1,
-                                        empties - 1, false);
+                                        empties - 1, false, move.replies);
     if (score > best) {
       best = score;
       best_move = move.square;

@@ -18,9 +18,14 @@ namespace reversi::ai {
 // Final margin of a finished game for the side to move, empties to the winner.
 int final_score(Bitboard player, Bitboard opponent);
 
-// A move in the solver's lists: its flips and its ordering key.
+// Marks a set of legal moves not computed yet (no real set has every square).
+inline constexpr Bitboard kUnknownMoves = ~Bitboard{0};
+
+// A move in the solver's lists: its flips, the opponent's replies once the
+// ordering has computed them, and its ordering key.
 struct SolverMove {
   Bitboard flips;
+  Bitboard replies;  // kUnknownMoves until ordered
   Square square;
   int key;  // lower is searched first
 };
@@ -47,7 +52,8 @@ class EndgameSolver {
 
  private:
   int principal_search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, bool passed);
-  int null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed);
+  int null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed,
+                       Bitboard known_moves = kUnknownMoves);
   int null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, int empties,
                           bool passed);
   int last_three(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, Square third,
