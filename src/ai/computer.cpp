@@ -208,7 +208,7 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
   // With an exact solve in reach, the midgame search only prepares a
   // fallback and a first move to try.
   const bool may_solve = empties <= 24;
-  const double midgame_stop_at = may_solve ? started + budget * 0.3 : stop_at;
+  const double midgame_stop_at = may_solve ? started + budget * (empties <= 20 ? 0.15 : 0.3) : stop_at;
 
   midgame_table.next_generation();
   MidgameSearch::Result best{first_square(moves), 0};
