@@ -24,10 +24,9 @@ std::vector<Square> random_opening(std::mt19937_64& random) {
     Board board = Board::start();
     std::vector<Square> moves;
     for (int ply = 0; ply < length; ++ply) {
-      Bitboard legal = legal_moves(board);
+      const Bitboard legal = legal_moves(board);
       if (!legal) break;
-      for (int skip = static_cast<int>(random() % count_bits(legal)); skip > 0; --skip) legal &= legal - 1;
-      const Square square = first_square(legal);
+      const Square square = nth_square(legal, static_cast<int>(random() % count_bits(legal)));
       moves.push_back(square);
       board = after_move(board, square, flips_for(board.player, board.opponent, square));
     }

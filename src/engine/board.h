@@ -27,6 +27,12 @@ inline constexpr int count_bits(Bitboard bits) { return std::popcount(bits); }
 
 // Lowest set square of a non-empty set.
 inline constexpr Square first_square(Bitboard bits) { return std::countr_zero(bits); }
+// The square of rank `n` (0 = lowest) in a set of more than n squares; with
+// n drawn below count_bits(bits), a square picked at random.
+inline constexpr Square nth_square(Bitboard bits, int n) {
+  for (; n > 0; --n) bits &= bits - 1;
+  return first_square(bits);
+}
 
 enum class Color : std::uint8_t { Black, White };
 inline constexpr Color other(Color color) { return color == Color::Black ? Color::White : Color::Black; }

@@ -62,9 +62,7 @@ std::uint64_t Session::next_random() { return split_mix(random_state_); }
 Square Session::random_square(Bitboard squares) {
   const int count = count_bits(squares);
   if (count == 0) return kNoMove;
-  int skip = static_cast<int>(next_random() % static_cast<std::uint64_t>(count));
-  while (skip-- > 0) squares &= squares - 1;
-  return first_square(squares);
+  return nth_square(squares, static_cast<int>(next_random() % static_cast<std::uint64_t>(count)));
 }
 
 void Session::drain_game_events() {

@@ -153,10 +153,9 @@ TEST_CASE("ai: stable discs never change colour in random continuations") {
     CHECK((stable_player & ~board.player) == 0);
     bool player_to_move = true;
     while (!is_game_over(board)) {
-      Bitboard moves = legal_moves(board);
+      const Bitboard moves = legal_moves(board);
       if (moves) {
-        for (int skip = static_cast<int>(random() % count_bits(moves)); skip > 0; --skip) moves &= moves - 1;
-        const Square square = first_square(moves);
+        const Square square = nth_square(moves, static_cast<int>(random() % count_bits(moves)));
         board = after_move(board, square, flips_for(board.player, board.opponent, square));
       } else {
         board = after_pass(board);

@@ -14,13 +14,12 @@ namespace reversi::testing {
 inline Board random_position(std::mt19937_64& random, int empties) {
   Board board = Board::start();
   while (board.empty_count() > empties && !is_game_over(board)) {
-    Bitboard moves = legal_moves(board);
+    const Bitboard moves = legal_moves(board);
     if (!moves) {
       board = after_pass(board);
       continue;
     }
-    for (int skip = static_cast<int>(random() % count_bits(moves)); skip > 0; --skip) moves &= moves - 1;
-    const Square square = first_square(moves);
+    const Square square = nth_square(moves, static_cast<int>(random() % count_bits(moves)));
     board = after_move(board, square, flips_for(board.player, board.opponent, square));
   }
   return board;

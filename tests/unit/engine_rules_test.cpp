@@ -218,10 +218,7 @@ TEST_CASE("every move kernel agrees with the portable one on random games") {
         board = after_pass(board);
         continue;
       }
-      Bitboard pick = moves;
-      for (int skip = static_cast<int>(next() % static_cast<std::uint64_t>(count_bits(moves))); skip > 0; --skip)
-        pick &= pick - 1;
-      const Square square = first_square(pick);
+      const Square square = nth_square(moves, static_cast<int>(next() % static_cast<std::uint64_t>(count_bits(moves))));
       board = after_move(board, square, flips_for(board.player, board.opponent, square));
     }
   }
