@@ -3,9 +3,8 @@
 //   reversi-train samples --games N --seed S > samples.txt
 //     Plays N games (a random start of 6-8 moves, then a 3-ply search with
 //     one move in six drawn at random, for variety) and prints positions with
-//     10 to 20 empties, each with its exact final margin, one per line:
-//     "<64 squares> <margin for the side to move>", squares as 'X' for the
-//     side to move, 'O' for the other side, '-' for empty.
+//     10 to 20 empties, each with its exact final margin, one per line: the
+//     position in OBF form, then the margin for the side to move.
 //   reversi-train fit FILE... > src/ai/pattern_weights.cpp
 //     Fits the weights to the margins (least squares by gradient descent,
 //     each weight's step scaled by how often it occurs) and prints them as a
@@ -33,6 +32,7 @@
 #include "ai/midgame_search.h"
 #include "ai/pattern_eval.h"
 #include "ai/search_clock.h"
+#include "engine/notation.h"
 
 namespace {
 
@@ -43,24 +43,6 @@ int usage() {
                "usage: reversi-train samples --games N --seed S\n"
                "       reversi-train fit FILE...\n");
   return 2;
-}
-
-Board play(const Board& board, Square square) {
-  return after_move(board, square, flips_for(board.player, board.opponent, square));
-}
-
-Square random_move(Bitboard moves, std::mt19937_64& random) {
-  for (int skip = static_cast<int>(random() % count_bits(moves)); skip > 0; --skip) moves &= moves - 1;
-  return first_square(moves);
-}
-
-std::string board_text(const Board& board) {
-  std::string text(64, '-');
-  for (int square = 0; square < 64; ++square) {
-    if (board.player & bit(square)) text[square] = 'X';
-    if (board.opponent & bit(square)) text[square] = 'O';
-  }
-  return text;
 }
 
 // Which empties counts are sampled, and how often (solving 18-20 empties
@@ -78,29 +60,29 @@ int run_samples(long long games, std::uint64_t seed) {
   Computer solver(64);
   ai::Deadline unlimited;
   for (long long game = 0; game < games; ++game) {
-    Board board = Board::start();
+    Position position = Position::start();
     const int opening = 6 + static_cast<int>(random() % 3);
     for (int ply = 0;; ++ply) {
-      Bitboard moves = legal_moves(board);
+      Bitboard moves = legal_moves(position.board);
       if (!moves) {
-        board = after_pass(board);
-        moves = legal_moves(board);
+        position = play(position, kPass);
+        moves = legal_moves(position.board);
         if (!moves) break;
       }
-      const int empties = board.empty_count();
+      const int empties = position.board.empty_count();
       if (wanted(empties, random)) {
-        const SearchReport report = solver.solve_exact(board);
-        std::printf("%s %d\n", board_text(board).c_str(), report.score);
+        const SearchReport report = solver.solve_exact(position.board);
+        std::printf("%s %d\n", format_position(position).c_str(), report.score);
       }
       if (empties <= 10) break;
       Square square;
       if (ply < opening || random() % 6 == 0) {
-        square = random_move(moves, random);
+        square = nth_square(moves, static_cast<int>(random() % count_bits(moves)));
       } else {
         ai::MidgameSearch search(ai::Evaluation::Strong, nullptr, unlimited);
-        square = search.search_root(board, 3).move;
+        square = search.search_root(position.board, 3).move;
       }
-      board = play(board, square);
+      position = play(position, square);
     }
     std::fflush(stdout);
   }
@@ -119,18 +101,15 @@ bool read_samples(const char* path, std::vector<Sample>& samples) {
     std::fprintf(stderr, "reversi-train: cannot read %s\n", path);
     return false;
   }
-  std::string squares;
+  std::string squares, side;
   int score;
-  while (in >> squares >> score) {
-    if (squares.size() != 64) {
-      std::fprintf(stderr, "reversi-train: %s: bad line\n", path);
+  while (in >> squares >> side >> score) {
+    const auto position = parse_position(squares + " " + side);
+    if (!position) {
+      std::fprintf(stderr, "reversi-train: %s: %s\n", path, position.error.c_str());
       return false;
     }
-    Board board;
-    for (int square = 0; square < 64; ++square) {
-      if (squares[square] == 'X') board.player |= bit(square);
-      if (squares[square] == 'O') board.opponent |= bit(square);
-    }
+    const Board& board = position.value->board;
     samples.push_back(Sample{ai::pattern_features(board), static_cast<float>(score * ai::kDiscScale),
                              static_cast<float>(ai::evaluate_strong(board))});
   }
