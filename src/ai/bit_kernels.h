@@ -78,6 +78,12 @@ constexpr NeighbourTable make_neighbour_table() {
 }
 inline constexpr NeighbourTable kNeighbourTable = make_neighbour_table();
 
+// Gathers a set with at most one square per column (a row, a diagonal) into
+// 8 bits by column: the multiplication stacks every row onto the top one.
+inline constexpr unsigned gather_by_column(Bitboard bits) {
+  return static_cast<unsigned>((bits * 0x0101010101010101ULL) >> 56);
+}
+
 // Flip counting for the very last empty square, where every other square is
 // taken so a line's flips depend only on where the player's discs are: a
 // table by (position in the line, the player's 8 bits along it). Lines
@@ -114,13 +120,11 @@ inline int last_flip_count(Bitboard player, Square square) {
   const int column = column_of(square), row = row_of(square);
   const auto& count = kLastFlipTable.count;
   constexpr Bitboard kColumnA = 0x0101010101010101ULL;
-  // Gathers a set with one square per column (a diagonal) into 8 bits by column.
-  auto by_column = [](Bitboard bits) { return static_cast<unsigned>((bits * kColumnA) >> 56); };
   const unsigned row_bits = static_cast<unsigned>(player >> (8 * row)) & 0xff;
   const unsigned column_bits = static_cast<unsigned>((((player >> column) & kColumnA) * 0x0102040810204080ULL) >> 56);
   return count[column][row_bits] + count[row][column_bits] +
-         count[column][by_column(player & kLastFlipTable.diagonal[square])] +
-         count[column][by_column(player & kLastFlipTable.anti_diagonal[square])];
+         count[column][gather_by_column(player & kLastFlipTable.diagonal[square])] +
+         count[column][gather_by_column(player & kLastFlipTable.anti_diagonal[square])];
 }
 
 }  // namespace reversi::ai

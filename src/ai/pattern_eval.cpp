@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "ai/bit_kernels.h"
 #include "ai/evaluation.h"
-#include "engine/move_kernels.h"
 
 namespace reversi::ai {
 namespace {
@@ -83,9 +83,6 @@ constexpr DiagonalMasks make_diagonal_masks() {
 }
 constexpr DiagonalMasks kDiagonalMasks = make_diagonal_masks();
 
-// Gathers a set with at most one square per column into 8 bits by column.
-inline unsigned by_column(Bitboard bits) { return static_cast<unsigned>((bits * 0x0101010101010101ULL) >> 56); }
-
 }  // namespace
 
 PatternFeatures pattern_features(const Board& board) {
@@ -122,21 +119,21 @@ PatternFeatures pattern_features(const Board& board) {
   for (int k = 0; k <= 4; ++k)
     for (int view = 0; view < (k ? 4 : 2); ++view) {
       const Bitboard mask = kDiagonalMasks.mask[k][view];
-      unsigned own = by_column(board.player & mask), other = by_column(board.opponent & mask);
+      unsigned own = gather_by_column(board.player & mask), other = gather_by_column(board.opponent & mask);
       if (view & 1) own = kReversed.value[own], other = kReversed.value[other];
       add(6 + k, own >> k, other >> k);
     }
-  features.mobility = std::popcount(legal_moves_fast(board.player, board.opponent)) -
-                      std::popcount(legal_moves_fast(board.opponent, board.player));
+  const Bitboard own_moves = legal_moves_fast(board.player, board.opponent);
+  const Bitboard their_moves = legal_moves_fast(board.opponent, board.player);
+  features.mobility = std::popcount(own_moves) - std::popcount(their_moves);
+  features.finished = !(own_moves | their_moves);
   features.parity = board.empty_count() & 1;
   return features;
 }
 
 int evaluate_pattern(const Board& board) {
   const PatternFeatures features = pattern_features(board);
-  if (features.mobility == 0 && !legal_moves_fast(board.player, board.opponent) &&
-      !legal_moves_fast(board.opponent, board.player))
-    return finished_game_score(board);
+  if (features.finished) return finished_game_score(board);
   const PatternWeights& weights = endgame_pattern_weights();
   int score = weights.bias + weights.mobility * features.mobility + weights.parity * features.parity;
   for (const std::int32_t index : features.index) score += weights.patterns[index];
