@@ -3,6 +3,7 @@
 // +-kWinScore so that proven results always outrank estimates.
 #pragma once
 
+#include "ai/pattern_eval.h"
 #include "engine/board.h"
 
 namespace reversi::ai {
@@ -22,10 +23,8 @@ int evaluate_strong(const Board& board);
 // beyond every estimate so wins are preferred to good-looking positions.
 int finished_game_score(const Board& board);
 
-// The learned pattern evaluation (src/ai/pattern_eval.h), fitted to exact
-// endgame margins; the solver orders its moves with it.
-int evaluate_pattern(const Board& board);
-
+// Pattern: evaluate_pattern (src/ai/pattern_eval.h), fitted to exact endgame
+// margins; the solver orders its moves with it.
 enum class Evaluation { Basic, Strong, Pattern };
 inline int evaluate(Evaluation kind, const Board& board) {
   switch (kind) {

@@ -60,8 +60,9 @@ inline constexpr int kPatternWeights = kPatternLayout.offset[kPatternShapes];
 // configuration in the flat weight table; and the two scalar terms.
 struct PatternFeatures {
   std::array<std::int32_t, kPatternInstances> index{};
-  int mobility = 0;  // own moves minus the opponent's
-  int parity = 0;    // 1 when the number of empty squares is odd
+  int mobility = 0;       // own moves minus the opponent's
+  int parity = 0;         // 1 when the number of empty squares is odd
+  bool finished = false;  // neither side can move: the game is over
 };
 PatternFeatures pattern_features(const Board& board);
 

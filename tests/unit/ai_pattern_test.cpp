@@ -81,6 +81,7 @@ TEST_CASE("ai: pattern features read the squares they are meant to") {
     for (std::size_t i = 0; i < expected.size(); ++i) CHECK(features.index[i] == expected[i]);
     CHECK(features.mobility == count_bits(legal_moves(board)) - count_bits(legal_moves(after_pass(board))));
     CHECK(features.parity == (board.empty_count() & 1));
+    CHECK(features.finished == is_game_over(board));
   }
 }
 
