@@ -175,10 +175,12 @@ int EndgameSolver::last_two(Bitboard player, Bitboard opponent, int alpha, Squar
 }
 
 // Three empties: each square tried in turn, a square alone in its quadrant
-// first (squares come in rising order; so do the two passed on).
-int EndgameSolver::last_three(Bitboard player, Bitboard opponent, int alpha, Square first, Square second,
-                              Square third, bool passed) {
+// first (the two left are passed on in rising order).
+int EndgameSolver::last_three(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, bool passed) {
   ++nodes_;
+  const Square first = first_square(empty_squares);
+  const Bitboard rest = empty_squares & (empty_squares - 1);
+  const Square second = first_square(rest), third = first_square(rest & (rest - 1));
   auto quadrant = [](Square square) { return (square >> 5 & 1) * 2 + (square >> 2 & 1); };
   Square order[3] = {first, second, third};
   if (quadrant(first) == quadrant(second)) {
@@ -200,7 +202,7 @@ int EndgameSolver::last_three(Bitboard player, Bitboard opponent, int alpha, Squ
   }
   if (best > -kMaxScore - 1) return best;
   if (passed) return final_score(player, opponent);
-  return -last_three(opponent, player, -alpha - 1, first, second, third, true);
+  return -last_three(opponent, player, -alpha - 1, empty_squares, true);
 }
 
 int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares,
@@ -222,11 +224,7 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
       const Bitboard rest = empty_squares ^ bit(square);
       int score;
       if (empties == 4) {
-        const Square first = first_square(rest);
-        const Bitboard last = rest & (rest - 1);
-        const Square second = first_square(last);
-        score = -last_three(next_player, next_opponent, -alpha - 1, first, second, first_square(last & (last - 1)),
-                            false);
+        score = -last_three(next_player, next_opponent, -alpha - 1, rest, false);
       } else {
         score = -null_window_shallow(next_player, next_opponent, -alpha - 1, rest, empties - 1, false);
       }
@@ -246,14 +244,13 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   if (empties <= kShallowEmpties) {
     const Bitboard empty_squares = ~(player | opponent);
     const Square first = first_square(empty_squares);
-    const Bitboard rest = empty_squares & (empty_squares - 1);
     switch (empties) {
       case 1:
         return last_move(player, opponent, first);
       case 2:
-        return last_two(player, opponent, alpha, first, first_square(rest), passed);
+        return last_two(player, opponent, alpha, first, first_square(empty_squares & (empty_squares - 1)), passed);
       case 3:
-        return last_three(player, opponent, alpha, first, first_square(rest), first_square(rest & (rest - 1)), passed);
+        return last_three(player, opponent, alpha, empty_squares, passed);
       default:
         return null_window_shallow(player, opponent, alpha, empty_squares, empties, passed);
     }

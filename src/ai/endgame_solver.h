@@ -56,8 +56,7 @@ class EndgameSolver {
                        Bitboard known_moves = kUnknownMoves);
   int null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, int empties,
                           bool passed);
-  int last_three(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, Square third,
-                 bool passed);
+  int last_three(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, bool passed);
   int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, bool passed);
   int last_move(Bitboard player, Bitboard opponent, Square square);
   int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list, int empties);
