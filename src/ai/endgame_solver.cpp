@@ -126,15 +126,16 @@ void EndgameSolver::score_moves(Bitboard player, Bitboard opponent, SolverMove* 
     move.key = ordering_key(player, opponent, move, odd);
     if (sort_search) {
       const Board child{opponent ^ move.flips, player ^ move.flips ^ bit(move.square)};
-      move.key += kSortSearchWeight * child_estimate(child, sort_search_depth(empties)) / kDiscScale;
+      move.key += kSortSearchWeight * child_estimate(child, move.replies, sort_search_depth(empties)) / kDiscScale;
     }
   }
 }
 
 // The position's value for its side to move by a `depth`-ply midgame search,
-// in hundredths of a disc (capped at a whole-board margin).
-int EndgameSolver::child_estimate(const Board& child, int depth) {
-  if (!legal_moves(child)) return std::clamp(evaluate_pattern(child), -64 * kDiscScale, 64 * kDiscScale);
+// in hundredths of a disc (capped at a whole-board margin). `moves` are its
+// legal moves, already known from the ordering.
+int EndgameSolver::child_estimate(const Board& child, Bitboard moves, int depth) {
+  if (!moves) return std::clamp(evaluate_pattern(child), -64 * kDiscScale, 64 * kDiscScale);
   // A timed solve must not overrun its budget here either: when the clock
   // runs out inside this search the solver learns it and stops.
   Deadline deadline = deadline_.restarted();

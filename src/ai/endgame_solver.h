@@ -62,7 +62,7 @@ class EndgameSolver {
   int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list, int empties);
   int list_moves(Bitboard player, Bitboard opponent, Bitboard moves, SolverMove* list);
   void score_moves(Bitboard player, Bitboard opponent, SolverMove* list, int count, int empties);
-  int child_estimate(const Board& child, int depth);
+  int child_estimate(const Board& child, Bitboard moves, int depth);
 
   TranspositionTable& table_;
   Deadline& deadline_;
