@@ -82,6 +82,16 @@ inline int ordering_key(Bitboard player, Bitboard opponent, SolverMove& move, Bi
   return key;
 }
 
+// Moves `square`'s entry to the front of the list; false when it is not there.
+inline bool move_to_front(SolverMove* list, int count, Square square) {
+  for (int i = 0; i < count; ++i) {
+    if (list[i].square != square) continue;
+    std::swap(list[0], list[i]);
+    return true;
+  }
+  return false;
+}
+
 // Moves the best remaining entry to position `index` (selection sort done
 // lazily: a cut-off often comes before the list is sorted).
 inline void pick_next(SolverMove* list, int index, int count) {
@@ -103,9 +113,10 @@ int final_score(Bitboard player, Bitboard opponent) {
 int EndgameSolver::generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list,
                                     int empties) {
   const int count = list_moves(player, opponent, moves, list);
-  score_moves(player, opponent, list, count, empties);
-  for (int i = 0; i < count; ++i)
-    if (list[i].square == first) list[i].key = -1000000;
+  // The move to try first needs no ordering searches.
+  const int next = move_to_front(list, count, first) ? 1 : 0;
+  if (next) list[0].key = -1000000;
+  score_moves(player, opponent, list + next, count - next, empties);
   return count;
 }
 
@@ -313,13 +324,10 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   };
   // The table's move often refutes this node again: it is tried before the
   // others are ordered, which near the root costs shallow searches.
-  for (int i = 0; i < count; ++i) {
-    if (list[i].square != table_move) continue;
-    std::swap(list[0], list[i]);
+  if (move_to_front(list, count, table_move)) {
     search_child(list[0]);
     if (deadline_.has_expired()) return 0;
     next = 1;
-    break;
   }
   if (best <= alpha) {
     score_moves(player, opponent, list + next, count - next, empties);
