@@ -39,7 +39,9 @@ constexpr Rays kRays = make_rays();
 }  // namespace
 
 Bitboard legal_moves(Bitboard player, Bitboard opponent) { return legal_moves_fast(player, opponent); }
-const char* move_kernel_name() { return REVERSI_HAVE_WIDE_KERNELS ? "avx2" : "portable"; }
+const char* move_kernel_name() {
+  return REVERSI_HAVE_WIDE_KERNELS ? "avx2" : REVERSI_HAVE_SIMD128_KERNELS ? "simd128" : "portable";
+}
 
 Bitboard flips_for(Bitboard player, Bitboard opponent, Square square) {
   const auto& rays = kRays.rays[square];

@@ -2,17 +2,30 @@
 // They are inline so that the search's hot loops can inline them too.
 //
 // legal_moves_portable: 64-bit scalar Kogge-Stone, the same code in every
-// build (and the only one in wasm, which has no per-lane variable shifts).
+// build; towards h along a row it lets an addition's carry run over the
+// opponent's discs instead.
 // legal_moves_wide: the same algorithm over the four line directions at once
-// with vector extensions; only worth it where the target has per-lane shifts
-// (x86 AVX2), so it is compiled only there. Both are always tested against
-// each other where the wide one exists. legal_moves_fast is the one this
-// build uses; legal_moves() in board.h is the same, out of line.
+// with vector extensions; it needs per-lane shifts (x86 AVX2), so it is
+// compiled only there.
+// legal_moves_simd128: for wasm SIMD, whose shifts move every lane by the
+// same amount. One lane holds the board, the other the board upside down, so
+// three chains of shifts towards higher indexes cover the six vertical and
+// diagonal directions; the row directions stay scalar.
+// The tests check every kernel of a build against the portable one.
+// legal_moves_fast is the one this build uses; legal_moves() in board.h is
+// the same, out of line.
 #pragma once
 
 #include <cstdint>
 
 #include "engine/board.h"
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define REVERSI_HAVE_SIMD128_KERNELS 1
+#else
+#define REVERSI_HAVE_SIMD128_KERNELS 0
+#endif
 
 #if defined(__AVX2__) && (defined(__GNUC__) || defined(__clang__))
 #define REVERSI_HAVE_WIDE_KERNELS 1
@@ -36,12 +49,20 @@ inline Bitboard moves_one_direction(Bitboard player, Bitboard mask) {
   run |= pair & step(run, 2 * d);
   return step(run, d);
 }
+
+// Towards h along each row: adding the opponent's discs to the ones that
+// touch a player's disc carries through each run and stops on the first
+// square past it. Runs never carry into the next row, because the a and h
+// files are left out of the opponent's discs.
+inline Bitboard moves_towards_h(Bitboard player, Bitboard inner_opponent) {
+  return ((player << 1) & inner_opponent) + inner_opponent;
+}
 }  // namespace kernels
 
 inline Bitboard legal_moves_portable(Bitboard player, Bitboard opponent) {
   using kernels::moves_one_direction;
   const Bitboard inner = opponent & 0x7e7e7e7e7e7e7e7eULL;  // no wrap across the a/h edges
-  Bitboard moves = moves_one_direction<1>(player, inner) | moves_one_direction<-1>(player, inner) |
+  Bitboard moves = kernels::moves_towards_h(player, inner) | moves_one_direction<-1>(player, inner) |
                    moves_one_direction<8>(player, opponent) | moves_one_direction<-8>(player, opponent) |
                    moves_one_direction<7>(player, inner) | moves_one_direction<-7>(player, inner) |
                    moves_one_direction<9>(player, inner) | moves_one_direction<-9>(player, inner);
@@ -73,11 +94,49 @@ inline Bitboard legal_moves_wide(Bitboard player, Bitboard opponent) {
 }
 
 inline Bitboard legal_moves_fast(Bitboard player, Bitboard opponent) { return legal_moves_wide(player, opponent); }
+#elif REVERSI_HAVE_SIMD128_KERNELS
+namespace kernels {
+// Lane 1's rows in reverse order (a byte swap); lane 0 unchanged.
+inline v128_t upside_down_in_lane1(v128_t v) {
+  return wasm_i8x16_shuffle(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8);
+}
+
+template <int Shift>
+inline v128_t moves_two_directions(v128_t player, v128_t mask) {
+  v128_t run = wasm_v128_and(mask, wasm_i64x2_shl(player, Shift));
+  run = wasm_v128_or(run, wasm_v128_and(mask, wasm_i64x2_shl(run, Shift)));
+  const v128_t pair = wasm_v128_and(mask, wasm_i64x2_shl(mask, Shift));
+  run = wasm_v128_or(run, wasm_v128_and(pair, wasm_i64x2_shl(run, 2 * Shift)));
+  run = wasm_v128_or(run, wasm_v128_and(pair, wasm_i64x2_shl(run, 2 * Shift)));
+  return wasm_i64x2_shl(run, Shift);
+}
+}  // namespace kernels
+
+inline Bitboard legal_moves_simd128(Bitboard player, Bitboard opponent) {
+  using namespace kernels;
+  const Bitboard inner = opponent & 0x7e7e7e7e7e7e7e7eULL;
+  // Lane 1 is upside down, so there +8 is -8 on the board, +7 is -9 and +9
+  // is -7. The a/h-file mask is the same both ways up.
+  const v128_t own = upside_down_in_lane1(wasm_i64x2_splat(static_cast<std::int64_t>(player)));
+  const v128_t theirs = upside_down_in_lane1(wasm_i64x2_splat(static_cast<std::int64_t>(opponent)));
+  const v128_t theirs_inner = wasm_v128_and(theirs, wasm_i64x2_splat(0x7e7e7e7e7e7e7e7eLL));
+  const v128_t lanes = wasm_v128_or(moves_two_directions<8>(own, theirs),
+                                    wasm_v128_or(moves_two_directions<7>(own, theirs_inner),
+                                                 moves_two_directions<9>(own, theirs_inner)));
+  // Lane 1 turned back the right way up, into lane 0.
+  const v128_t back = wasm_i8x16_shuffle(lanes, lanes, 15, 14, 13, 12, 11, 10, 9, 8, 0, 1, 2, 3, 4, 5, 6, 7);
+  const Bitboard columns = static_cast<Bitboard>(wasm_i64x2_extract_lane(wasm_v128_or(lanes, back), 0));
+  const Bitboard rows = moves_towards_h(player, inner) | moves_one_direction<-1>(player, inner);
+  return (columns | rows) & ~(player | opponent);
+}
+
+inline Bitboard legal_moves_fast(Bitboard player, Bitboard opponent) { return legal_moves_simd128(player, opponent); }
 #else
 inline Bitboard legal_moves_fast(Bitboard player, Bitboard opponent) { return legal_moves_portable(player, opponent); }
 #endif
 
-// Which kernel legal_moves() uses in this build ("portable" or "avx2").
+// Which kernel legal_moves() uses in this build ("portable", "avx2" or
+// "simd128").
 const char* move_kernel_name();
 
 }  // namespace reversi

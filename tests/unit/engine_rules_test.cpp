@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <string>
 
 #include "engine/board.h"
 #include "engine/notation.h"
@@ -213,6 +214,9 @@ TEST_CASE("every move kernel agrees with the portable one on random games") {
 #if REVERSI_HAVE_WIDE_KERNELS
       CHECK(legal_moves_wide(board.player, board.opponent) == moves);
 #endif
+#if REVERSI_HAVE_SIMD128_KERNELS
+      CHECK(legal_moves_simd128(board.player, board.opponent) == moves);
+#endif
       ++positions;
       if (!moves) {
         board = after_pass(board);
@@ -223,5 +227,53 @@ TEST_CASE("every move kernel agrees with the portable one on random games") {
     }
   }
   CHECK(positions > 10000);
-  MESSAGE("move kernel in this build: " << move_kernel_name());
+  MESSAGE("move kernel in this build: " << std::string(move_kernel_name()));
+}
+
+namespace {
+// Legal moves found the slow way: from each empty square walk the eight
+// directions by row and column over the opponent's discs.
+Bitboard legal_moves_square_by_square(Bitboard player, Bitboard opponent) {
+  auto at = [](Bitboard bits, int row, int column) { return (bits >> (row * 8 + column)) & 1; };
+  Bitboard moves = 0;
+  for (int row = 0; row < 8; ++row) {
+    for (int column = 0; column < 8; ++column) {
+      if (at(player | opponent, row, column)) continue;
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          if (!dr && !dc) continue;
+          int r = row + dr, c = column + dc, run = 0;
+          while (r >= 0 && r < 8 && c >= 0 && c < 8 && at(opponent, r, c)) r += dr, c += dc, ++run;
+          if (run && r >= 0 && r < 8 && c >= 0 && c < 8 && at(player, r, c)) moves |= Bitboard{1} << (row * 8 + column);
+        }
+      }
+    }
+  }
+  return moves;
+}
+}  // namespace
+
+TEST_CASE("every move kernel agrees with a square-by-square reader on arbitrary boards") {
+  // Boards no game reaches too: long runs, full rows, discs on every edge.
+  std::uint64_t state = 0x2545f4914f6cdd1dULL;
+  auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int i = 0; i < 20000; ++i) {
+    const Bitboard occupied = next() | (i % 3 ? next() : 0);  // two densities
+    const Bitboard player = occupied & next() & (i % 5 ? next() : ~Bitboard{0});
+    const Bitboard opponent = occupied & ~player;
+    const Bitboard expected = legal_moves_square_by_square(player, opponent);
+    REQUIRE(legal_moves_portable(player, opponent) == expected);
+    CHECK(legal_moves(Board{player, opponent}) == expected);
+#if REVERSI_HAVE_WIDE_KERNELS
+    CHECK(legal_moves_wide(player, opponent) == expected);
+#endif
+#if REVERSI_HAVE_SIMD128_KERNELS
+    CHECK(legal_moves_simd128(player, opponent) == expected);
+#endif
+  }
 }
