@@ -3,10 +3,11 @@
 # Produces build/web/dist/, ready to serve:
 #   reversi.js/.wasm/.data  the app (UI + game), SDL2 + WebGL2 + ImGui
 #   ai_worker.js/.wasm      engine + AI only, run as a Web Worker
+#   ai_worker_simd.js/.wasm the same with wasm SIMD, used where supported
 #   index.html, sw.js, manifest, icons  from web/ and assets/ (scripts/bundle.mjs)
 # and, for the tests and benchmarks under Node:
-#   engine-tests.js         the engine unit tests
-#   reversi-cli.js          perft / solve / bench
+#   engine-tests.js         the engine unit tests (engine-tests-simd.js: SIMD)
+#   reversi-cli.js          perft / solve / move / match / bench (SIMD)
 
 set(REVERSI_DIST "${CMAKE_BINARY_DIR}/dist")
 file(MAKE_DIRECTORY "${REVERSI_DIST}")
@@ -17,13 +18,33 @@ target_compile_options(reversi_game PRIVATE -fexceptions)
 
 set(REVERSI_WEB_COMMON_LINK -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB)
 
+# ------------------------------------------------- wasm SIMD variants ----
+# The engine, AI and game layers once more with wasm SIMD, where the move
+# generator works along two directions at once (src/engine/move_kernels.h).
+# Every current browser has SIMD; the app starts the SIMD worker where the
+# browser validates a SIMD module and ai_worker.js elsewhere. The Node CLI
+# and a second run of the engine tests use these too.
+function(reversi_simd_layer name dir)
+  reversi_layer(${name} ${dir} ${ARGN})
+  target_compile_options(${name} PRIVATE -msimd128)
+endfunction()
+reversi_simd_layer(reversi_engine_simd engine)
+reversi_simd_layer(reversi_ai_simd ai reversi_engine_simd)
+reversi_simd_layer(reversi_game_simd game reversi_ai_simd reversi_json)
+target_compile_options(reversi_game_simd PRIVATE -fexceptions)
+
 # ------------------------------------------------------------- AI worker ----
-add_executable(ai_worker src/worker/ai_worker.cpp)
-target_link_libraries(ai_worker PRIVATE reversi_ai reversi_warnings)
-target_include_directories(ai_worker PRIVATE src)
-target_link_options(ai_worker PRIVATE ${REVERSI_WEB_COMMON_LINK} -sBUILD_AS_WORKER=1 -sENVIRONMENT=worker
-  "-sEXPORTED_FUNCTIONS=['_think']" -sFILESYSTEM=0)
-set_target_properties(ai_worker PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}")
+function(reversi_ai_worker name ai_library)
+  add_executable(${name} src/worker/ai_worker.cpp)
+  target_link_libraries(${name} PRIVATE ${ai_library} reversi_warnings)
+  target_include_directories(${name} PRIVATE src)
+  target_compile_options(${name} PRIVATE ${ARGN})
+  target_link_options(${name} PRIVATE ${REVERSI_WEB_COMMON_LINK} -sBUILD_AS_WORKER=1 -sENVIRONMENT=worker
+    "-sEXPORTED_FUNCTIONS=['_think']" -sFILESYSTEM=0)
+  set_target_properties(${name} PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}")
+endfunction()
+reversi_ai_worker(ai_worker reversi_ai)
+reversi_ai_worker(ai_worker_simd reversi_ai_simd -msimd128)
 
 # ------------------------------------------------------------------- app ----
 include(cmake/imgui.cmake)
@@ -47,7 +68,7 @@ set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "
 find_program(NODE_EXECUTABLE node REQUIRED)
 add_custom_target(reversi_bundle ALL
   COMMAND "${NODE_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/scripts/bundle.mjs" "${REVERSI_DIST}"
-  DEPENDS reversi ai_worker
+  DEPENDS reversi ai_worker ai_worker_simd
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   COMMENT "Assembling the web bundle in ${REVERSI_DIST}"
   VERBATIM)
@@ -57,18 +78,23 @@ set(REVERSI_NODE_LINK ${REVERSI_WEB_COMMON_LINK} -sENVIRONMENT=node -sNODERAWFS=
 
 set(DOCTEST_INCLUDE "${REVERSI_HEADER_MIRROR}")
 file(GLOB engine_test_sources CONFIGURE_DEPENDS tests/unit/engine_*_test.cpp)
-add_executable(engine-tests tests/unit/main.cpp ${engine_test_sources})
-target_include_directories(engine-tests PRIVATE "${DOCTEST_INCLUDE}" tests)
-target_link_libraries(engine-tests PRIVATE reversi_engine)
-target_compile_definitions(engine-tests PRIVATE REVERSI_SHARED_DIR="${REVERSI_SHARED_DIR}"
-  DOCTEST_CONFIG_NO_EXCEPTIONS_BUT_WITH_ALL_ASSERTS)
-target_link_options(engine-tests PRIVATE ${REVERSI_NODE_LINK})
-set_target_properties(engine-tests PROPERTIES SUFFIX ".js")
+function(reversi_engine_tests name engine_library)
+  add_executable(${name} tests/unit/main.cpp ${engine_test_sources})
+  target_include_directories(${name} PRIVATE "${DOCTEST_INCLUDE}" tests)
+  target_link_libraries(${name} PRIVATE ${engine_library})
+  target_compile_options(${name} PRIVATE ${ARGN})
+  target_compile_definitions(${name} PRIVATE REVERSI_SHARED_DIR="${REVERSI_SHARED_DIR}"
+    DOCTEST_CONFIG_NO_EXCEPTIONS_BUT_WITH_ALL_ASSERTS)
+  target_link_options(${name} PRIVATE ${REVERSI_NODE_LINK})
+  set_target_properties(${name} PROPERTIES SUFFIX ".js")
+endfunction()
+reversi_engine_tests(engine-tests reversi_engine)
+reversi_engine_tests(engine-tests-simd reversi_engine_simd -msimd128)
 
 file(GLOB cli_sources CONFIGURE_DEPENDS src/cli/*.cpp)
 add_executable(reversi-cli ${cli_sources})
-target_link_libraries(reversi-cli PRIVATE reversi_game reversi_warnings)
-target_compile_options(reversi-cli PRIVATE -fexceptions)
+target_link_libraries(reversi-cli PRIVATE reversi_game_simd reversi_warnings)
+target_compile_options(reversi-cli PRIVATE -fexceptions -msimd128)
 target_compile_definitions(reversi-cli PRIVATE REVERSI_SHARED_DIR="${REVERSI_SHARED_DIR}")
 target_link_options(reversi-cli PRIVATE ${REVERSI_NODE_LINK} -fexceptions)
 set_target_properties(reversi-cli PROPERTIES SUFFIX ".js")

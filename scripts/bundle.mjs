@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the web shell around the wasm build:
 //   node scripts/bundle.mjs <distDir>
-// Expects the wasm build to have written reversi.js/.wasm, ai_worker.js/.wasm
+// Expects the wasm build to have written reversi.js/.wasm, ai_worker{,_simd}.js/.wasm
 // and reversi.data (the preloaded fonts) into distDir. Copies web/* (except the sw.js template),
 // renders the icons from assets/*.svg with rsvg-convert, then writes sw.js with
 // a precache list of every bundle file and a cache name derived from a hash of
@@ -32,7 +32,7 @@ if (!fs.existsSync(dist) || !fs.statSync(dist).isDirectory()) die(`${dist} is no
 for (const f of ['reversi.js', 'reversi.wasm']) {
   if (!fs.existsSync(path.join(dist, f))) die(`${f} missing in ${dist} (run the wasm build first)`);
 }
-for (const f of ['ai_worker.js', 'ai_worker.wasm']) {
+for (const f of ['ai_worker.js', 'ai_worker.wasm', 'ai_worker_simd.js', 'ai_worker_simd.wasm']) {
   if (!fs.existsSync(path.join(dist, f))) console.warn(`bundle: warning: ${f} missing in ${dist}`);
 }
 if (!fs.existsSync(path.join(dist, 'reversi.data'))) {

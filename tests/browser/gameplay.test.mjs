@@ -103,7 +103,8 @@ async function enableFlipCounts(page, { fast = false } = {}) {
 }
 
 describe('gameplay', () => {
-  const { open } = appSuite();
+  const suite = appSuite();
+  const { open } = suite;
 
   test('the pass sequence used below really forces black to pass (harness engine)', () => {
     const r = replayTranscript(BEFORE_PASS + 'a3');
@@ -278,6 +279,39 @@ describe('gameplay', () => {
       await context.close();
     }
   });
+
+  // The app starts the SIMD build of the AI worker where the browser
+  // validates SIMD code, and the scalar build elsewhere: both must play.
+  for (const simd of [true, false]) {
+    test(`the ${simd ? 'SIMD' : 'scalar'} AI worker replies ${simd ? 'by default' : 'where SIMD is missing'} (desktop)`, async () => {
+      const context = await suite.browser.newContext(desktop);
+      if (!simd) {
+        await context.addInitScript(() => {
+          const validate = WebAssembly.validate;
+          // 0xfd prefixes every SIMD instruction: such a module is refused.
+          WebAssembly.validate = (bytes) => !new Uint8Array(bytes.buffer || bytes).includes(0xfd) && validate(bytes);
+        });
+      }
+      const fetched = [];
+      context.on('request', (request) => fetched.push(new URL(request.url()).pathname.split('/').pop()));
+      const { page, log } = await open(desktop, { mode: 'solo', strength: 'medium', color: 'black' }, context);
+      try {
+        const s0 = await waitForTurn(page);
+        await tapSquare(page, s0.legalMoves[0]);
+        const s = await waitForState(page, (t, n) => t.transcript.length >= n, s0.transcript.length + 4,
+          { timeout: 10000, message: 'the computer replied' });
+        assertConsistent(await waitForTurn(page), 'after the reply');
+        assert.equal(s.lastSearch && s.lastSearch.strength, 'medium', 'the reply came from a search');
+        const wanted = simd ? 'ai_worker_simd.wasm' : 'ai_worker.wasm';
+        const other = simd ? 'ai_worker.wasm' : 'ai_worker_simd.wasm';
+        assert.ok(fetched.includes(wanted), `${wanted} was loaded (requests: ${fetched.join(' ')})`);
+        assert.ok(!fetched.includes(other), `${other} was not loaded`);
+        assert.deepEqual(log.pageErrors, [], 'no page errors');
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   test('Hard replies within its budget while frames keep coming (desktop)', async () => {
     const prefix = LATE_GAME.slice(0, 2 * 20);

@@ -286,8 +286,10 @@ export async function buildFakeDist(dir, { version = 'v1', withWasm = true } = {
     `window.FAKE_VERSION = ${JSON.stringify(version)};\n` + fs.readFileSync(path.join(fixture, 'reversi.js'), 'utf8'));
   const emptyModule = Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]);
   fs.writeFileSync(path.join(dir, 'reversi.wasm'), emptyModule);
-  fs.writeFileSync(path.join(dir, 'ai_worker.js'), '// fake worker\n');
-  fs.writeFileSync(path.join(dir, 'ai_worker.wasm'), emptyModule);
+  for (const worker of ['ai_worker', 'ai_worker_simd']) {
+    fs.writeFileSync(path.join(dir, `${worker}.js`), '// fake worker\n');
+    fs.writeFileSync(path.join(dir, `${worker}.wasm`), emptyModule);
+  }
   const font = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
   if (fs.existsSync(font)) fs.copyFileSync(font, path.join(dir, 'fonts/DejaVuSans.ttf'));
   const out = execFileSync(process.execPath, [path.join(repoRoot, 'scripts/bundle.mjs'), dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -34,7 +34,7 @@ describe('pwa bundle files', () => {
     assert.match(CACHE_NAME, /^reversi-[0-9a-f]{12}$/);
     const expected = listFiles(distDir).filter((f) => f !== 'sw.js' && !f.endsWith('.map')).sort();
     assert.deepEqual([...PRECACHE].sort(), expected);
-    for (const f of ['index.html', 'reversi.js', 'reversi.wasm', 'ai_worker.js', 'ai_worker.wasm', 'manifest.webmanifest', 'shell.js', 'pwa.js']) {
+    for (const f of ['index.html', 'reversi.js', 'reversi.wasm', 'ai_worker.js', 'ai_worker.wasm', 'ai_worker_simd.js', 'ai_worker_simd.wasm', 'manifest.webmanifest', 'shell.js', 'pwa.js']) {
       assert.ok(PRECACHE.includes(f), `${f} is precached`);
     }
     // The fonts travel inside Emscripten's preload package.
