@@ -1,7 +1,12 @@
-// reversi-cli move: what a given strength plays in a given position.
+// reversi-cli move: what a given strength plays in a given position, or in
+// every position of an OBF file (one computer for all of them, as the
+// browser's AI worker keeps one for a whole game).
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <string>
+#include <vector>
 
 #include "cli/cli_support.h"
 #include "cli/commands.h"
@@ -9,8 +14,64 @@
 namespace reversi::cli {
 namespace {
 constexpr const char* kUsage =
-    "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6...) [--seconds S] "
-    "[--seed N] [--json]";
+    "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
+    "[--seconds S] [--seed N] [--json]";
+constexpr const char* kOnePosition = "give one of --position, --transcript or --file, once";
+
+void print_report(const SearchReport& report, Strength level, const Position& position, bool json) {
+  if (json) {
+    nlohmann::json out = report_json(report);
+    out["level"] = strength_name(level);
+    out["position"] = format_position(position);
+    print_json_line(out);
+  } else {
+    std::printf("%s plays %s: score %+d (%s), depth %d, %llu nodes, %.3f s\n", strength_name(level),
+                move_name(report.move).c_str(), report.score, report.exact ? "exact" : "estimate", report.depth,
+                static_cast<unsigned long long>(report.nodes), report.seconds);
+  }
+  std::fflush(stdout);
+}
+
+// Every position of `path` in turn; at the end how many were exact and the
+// median and longest time per move.
+int run_file(const char* path, Strength level, const SearchLimits& limits, bool json) {
+  std::ifstream file(path);
+  if (!file) {
+    std::fprintf(stderr, "move: cannot read '%s'\n", path);
+    return 1;
+  }
+  std::vector<Position> positions;
+  int line_number = 0;
+  for (std::string line; std::getline(file, line);) {
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    const auto position = parse_position(line);
+    if (!position) {
+      std::fprintf(stderr, "move: %s line %d: %s\n", path, line_number, position.error.c_str());
+      return 1;
+    }
+    positions.push_back(*position.value);
+  }
+  Computer computer;
+  std::vector<double> seconds;
+  int exact = 0;
+  for (const Position& position : positions) {
+    const SearchReport report = computer.choose_move(position.board, level, limits);
+    print_report(report, level, position, json);
+    seconds.push_back(report.seconds);
+    exact += report.exact;
+  }
+  std::sort(seconds.begin(), seconds.end());
+  const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
+  const double longest = seconds.empty() ? 0 : seconds.back();
+  if (json)
+    print_json_line({{"total", true}, {"positions", positions.size()}, {"exact", exact}, {"median_seconds", median},
+                     {"max_seconds", longest}});
+  else
+    std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max\n", positions.size(), exact, median,
+                longest);
+  return 0;
+}
 }  // namespace
 
 int run_move(int argc, char** argv) {
@@ -18,6 +79,7 @@ int run_move(int argc, char** argv) {
   std::optional<Position> position;
   SearchLimits limits;
   bool json = false;
+  const char* file = nullptr;
   for (int i = 0; i < argc; ++i) {
     const std::string option = argv[i];
     const bool has_value = i + 1 < argc;
@@ -27,15 +89,18 @@ int run_move(int argc, char** argv) {
       level = parse_strength(argv[++i]);
       if (!level) return usage_error("move", std::string("unknown level '") + argv[i] + "'", kUsage);
     } else if (option == "--position" && has_value) {
-      if (position) return usage_error("move", "give either --position or --transcript, once", kUsage);
+      if (position || file) return usage_error("move", kOnePosition, kUsage);
       const auto parsed = parse_position(argv[++i]);
       if (!parsed) return usage_error("move", "bad position: " + parsed.error, kUsage);
       position = *parsed.value;
     } else if (option == "--transcript" && has_value) {
-      if (position) return usage_error("move", "give either --position or --transcript, once", kUsage);
+      if (position || file) return usage_error("move", kOnePosition, kUsage);
       const auto replayed = replay_transcript(argv[++i]);
       if (!replayed) return usage_error("move", "bad transcript: " + replayed.message(), kUsage);
       position = replayed.replay->final_position;
+    } else if (option == "--file" && has_value) {
+      if (position || file) return usage_error("move", kOnePosition, kUsage);
+      file = argv[++i];
     } else if (option == "--seconds" && has_value) {
       const auto seconds = parse_seconds(argv[++i]);
       if (!seconds) return usage_error("move", std::string("bad --seconds '") + argv[i] + "'", kUsage);
@@ -49,20 +114,11 @@ int run_move(int argc, char** argv) {
     }
   }
   if (!level) return usage_error("move", "--level is missing", kUsage);
+  if (file) return run_file(file, *level, limits, json);
   if (!position) position = Position::start();
 
   Computer computer;
-  const SearchReport report = computer.choose_move(position->board, *level, limits);
-  if (json) {
-    nlohmann::json out = report_json(report);
-    out["level"] = strength_name(*level);
-    out["position"] = format_position(*position);
-    print_json_line(out);
-  } else {
-    std::printf("%s plays %s: score %+d (%s), depth %d, %llu nodes, %.3f s\n", strength_name(*level),
-                move_name(report.move).c_str(), report.score, report.exact ? "exact" : "estimate", report.depth,
-                static_cast<unsigned long long>(report.nodes), report.seconds);
-  }
+  print_report(computer.choose_move(position->board, *level, limits), *level, *position, json);
   return 0;
 }
 
