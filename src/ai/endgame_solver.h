@@ -2,8 +2,8 @@
 // the empty squares going to the winner (the convention of the published
 // endgame suites). Mostly null-window searches; principal-variation search
 // at the root and along the principal line. Moves are ordered fastest-first
-// (fewest replies); from 17 empties also by shallow searches with the pattern
-// evaluation learned from exact endgame scores. The last six empties are
+// (fewest replies); from 13 empties also by the pattern evaluation learned
+// from exact endgame scores, and from 17 by shallow searches with it. The last six empties are
 // searched without move generation, odd regions first.
 #pragma once
 
