@@ -146,7 +146,7 @@ void EndgameSolver::score_moves(Bitboard player, Bitboard opponent, SolverMove* 
       const Board child{opponent ^ move.flips, player ^ move.flips ^ bit(move.square)};
       move.key += sort_search
                       ? kSortSearchWeight * child_estimate(child, move.replies, sort_search_depth(empties)) / kDiscScale
-                      : kEvalOrderWeight * std::clamp(evaluate_pattern(child), -64 * kDiscScale, 64 * kDiscScale) /
+                      : kEvalOrderWeight * std::clamp(evaluate_pattern(child, move.replies), -64 * kDiscScale, 64 * kDiscScale) /
                             kDiscScale;
     }
   }
@@ -156,7 +156,7 @@ void EndgameSolver::score_moves(Bitboard player, Bitboard opponent, SolverMove* 
 // in hundredths of a disc (capped at a whole-board margin). `moves` are its
 // legal moves, already known from the ordering.
 int EndgameSolver::child_estimate(const Board& child, Bitboard moves, int depth) {
-  if (!moves) return std::clamp(evaluate_pattern(child), -64 * kDiscScale, 64 * kDiscScale);
+  if (!moves) return std::clamp(evaluate_pattern(child, moves), -64 * kDiscScale, 64 * kDiscScale);
   // A timed solve must not overrun its budget here either: when the clock
   // runs out inside this search the solver learns it and stops.
   Deadline deadline = deadline_.restarted();

@@ -18,9 +18,6 @@ namespace reversi::ai {
 // Final margin of a finished game for the side to move, empties to the winner.
 int final_score(Bitboard player, Bitboard opponent);
 
-// Marks a set of legal moves not computed yet (no real set has every square).
-inline constexpr Bitboard kUnknownMoves = ~Bitboard{0};
-
 // A move in the solver's lists: its flips, the opponent's replies once the
 // ordering has computed them, and its ordering key.
 struct SolverMove {

@@ -85,7 +85,7 @@ constexpr DiagonalMasks kDiagonalMasks = make_diagonal_masks();
 
 }  // namespace
 
-PatternFeatures pattern_features(const Board& board) {
+PatternFeatures pattern_features(const Board& board, Bitboard moves) {
   PatternFeatures features;
   Rows rows;
   const Bitboard player_t = transpose(board.player), opponent_t = transpose(board.opponent);
@@ -123,7 +123,7 @@ PatternFeatures pattern_features(const Board& board) {
       if (view & 1) own = kReversed.value[own], other = kReversed.value[other];
       add(6 + k, own >> k, other >> k);
     }
-  const Bitboard own_moves = legal_moves_fast(board.player, board.opponent);
+  const Bitboard own_moves = moves != kUnknownMoves ? moves : legal_moves_fast(board.player, board.opponent);
   const Bitboard their_moves = legal_moves_fast(board.opponent, board.player);
   features.mobility = std::popcount(own_moves) - std::popcount(their_moves);
   features.finished = !(own_moves | their_moves);
@@ -131,8 +131,8 @@ PatternFeatures pattern_features(const Board& board) {
   return features;
 }
 
-int evaluate_pattern(const Board& board) {
-  const PatternFeatures features = pattern_features(board);
+int evaluate_pattern(const Board& board, Bitboard moves) {
+  const PatternFeatures features = pattern_features(board, moves);
   if (features.finished) return finished_game_score(board);
   const PatternWeights& weights = endgame_pattern_weights();
   int score = weights.bias + weights.mobility * features.mobility + weights.parity * features.parity;

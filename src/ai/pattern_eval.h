@@ -64,7 +64,9 @@ struct PatternFeatures {
   int parity = 0;         // 1 when the number of empty squares is odd
   bool finished = false;  // neither side can move: the game is over
 };
-PatternFeatures pattern_features(const Board& board);
+// `moves` are the side to move's legal moves when the caller knows them
+// already (kUnknownMoves otherwise); the features count mobility with them.
+PatternFeatures pattern_features(const Board& board, Bitboard moves = kUnknownMoves);
 
 // The learned weights: patterns in hundredths of a disc, then the scalar
 // weights (per move of mobility, for odd parity) and a constant.
@@ -76,6 +78,6 @@ const PatternWeights& endgame_pattern_weights();
 
 // The evaluation in hundredths of a disc for the side to move (finished
 // games get finished_game_score).
-int evaluate_pattern(const Board& board);
+int evaluate_pattern(const Board& board, Bitboard moves = kUnknownMoves);
 
 }  // namespace reversi::ai

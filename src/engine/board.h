@@ -53,6 +53,9 @@ struct Board {
 // Every square where the side to move may play (traps at least one line).
 Bitboard legal_moves(Bitboard player, Bitboard opponent);
 inline Bitboard legal_moves(const Board& board) { return legal_moves(board.player, board.opponent); }
+// Marks a set of legal moves not computed yet (no real set has every square),
+// for searches that pass on the moves they know.
+inline constexpr Bitboard kUnknownMoves = ~Bitboard{0};
 
 // The opponent discs that a disc of `player` on `square` would turn over, in
 // all eight directions. Empty when the move is illegal (or the square is taken
