@@ -304,9 +304,10 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
 
   SolverMove list[32];
   const int count = list_moves(player, opponent, moves, list);
-  if (empties > kTableEmpties) {
+  if (empties >= (TranspositionTable::kCanPrefetch ? kTableEmpties + 1 : kEnhancedCutoffEmpties)) {
     // The children will probe the table: start fetching their buckets now,
-    // all at once rather than one cache miss after another.
+    // all at once rather than one cache miss after another (where the target
+    // can; elsewhere the keys are only needed for the cut-offs below).
     std::uint64_t child_keys[32];
     for (int i = 0; i < count; ++i) {
       child_keys[i] = hash_of(Board{opponent ^ list[i].flips, player ^ list[i].flips ^ bit(list[i].square)});
