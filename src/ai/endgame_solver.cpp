@@ -32,19 +32,20 @@ constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16,
 // shallow midgame search of the position it leads to, with the pattern
 // evaluation learned from exact endgame scores (a disc of expected margin
 // weighs 40/64 of a reply move). Near the root a better first move saves far
-// more than these searches cost: with the patterns, FFO #40-#49 need 1.18 G
-// nodes instead of 2.72 G with fastest-first alone below 18 empties and the
-// hand-written evaluation above. (A table for these searches, and the midgame
-// table's moves as first tries, made the order worse.)
-constexpr int kSortSearchEmpties = 17;
+// more than these searches cost. (A table for these searches, and the
+// midgame table's moves as first tries, made the order worse.)
+constexpr int kSortSearchEmpties = 19;
 constexpr int kSortSearchWeight = 40;  // key units per disc; a reply move is 64
-// 2 plies at 17 empties, 3 at 18-20, 4 at 21-23, 5 at 24-26, 6 from 27.
+// 3 plies at 19-20 empties, 4 at 21-23, 5 at 24-26, 6 from 27.
 inline int sort_search_depth(int empties) { return std::min(6, (empties - 9) / 3); }
 // Between kEvalOrderEmpties and kSortSearchEmpties the position a move leads
-// to is only evaluated, and weighs less against the reply count: FFO #40-#49
-// then need 975 M nodes instead of 1,184 M, about 6 % less time natively
-// and in wasm (from 16 empties: 142 M instead of 149 M on #40-#44; from 12:
-// no fewer nodes than from 13 once the extra evaluations are paid for).
+// to is only evaluated, and weighs less against the reply count.
+// FFO #40-#49, nodes: fastest-first alone below 18 empties and the
+// hand-written evaluation above, 2.72 G; searches with the patterns from 17,
+// 1.18 G; and evaluation from 13, 975 M. With the evaluation from 13,
+// searches from 18 or 19 instead of 17 cost fewer nodes or only a few more
+// (#40-#44: 122.5 M and 128.2 M against 124.9 M) and take less time:
+// paired medians 0.91 (18) and 0.89 (19) of the time with searches from 17.
 constexpr int kEvalOrderEmpties = 13;
 constexpr int kEvalOrderWeight = 10;
 

@@ -3,8 +3,8 @@
 // endgame suites). Mostly null-window searches; principal-variation search
 // at the root and along the principal line. Moves are ordered fastest-first
 // (fewest replies); from 13 empties also by the pattern evaluation learned
-// from exact endgame scores, and from 17 by shallow searches with it. The last six empties are
-// searched without move generation, odd regions first.
+// from exact endgame scores, and from 19 by shallow searches with it. The
+// last six empties are searched without move generation, odd regions first.
 #pragma once
 
 #include <cstdint>
