@@ -145,19 +145,18 @@ void EndgameSolver::score_moves(Bitboard player, Bitboard opponent, SolverMove* 
     move.key = ordering_key(player, opponent, move, odd);
     if (empties >= kEvalOrderEmpties) {
       const Board child{opponent ^ move.flips, player ^ move.flips ^ bit(move.square)};
-      move.key += sort_search
-                      ? kSortSearchWeight * child_estimate(child, move.replies, sort_search_depth(empties)) / kDiscScale
-                      : kEvalOrderWeight * std::clamp(evaluate_pattern(child, move.replies), -64 * kDiscScale, 64 * kDiscScale) /
-                            kDiscScale;
+      const int weight = sort_search ? kSortSearchWeight : kEvalOrderWeight;
+      move.key +=
+          weight * child_estimate(child, move.replies, sort_search ? sort_search_depth(empties) : 0) / kDiscScale;
     }
   }
 }
 
-// The position's value for its side to move by a `depth`-ply midgame search,
-// in hundredths of a disc (capped at a whole-board margin). `moves` are its
-// legal moves, already known from the ordering.
+// The position's value for its side to move by a `depth`-ply midgame search
+// (depth 0: the evaluation alone), in hundredths of a disc capped at a
+// whole-board margin. `moves` are its legal moves, known from the ordering.
 int EndgameSolver::child_estimate(const Board& child, Bitboard moves, int depth) {
-  if (!moves) return std::clamp(evaluate_pattern(child, moves), -64 * kDiscScale, 64 * kDiscScale);
+  if (!moves || depth == 0) return std::clamp(evaluate_pattern(child, moves), -64 * kDiscScale, 64 * kDiscScale);
   // A timed solve must not overrun its budget here either: when the clock
   // runs out inside this search the solver learns it and stops.
   Deadline deadline = deadline_.restarted();
