@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 
 namespace reversi::cli {
 
@@ -33,6 +34,27 @@ nlohmann::json report_json(const SearchReport& report) {
   return nlohmann::json{{"move", move_name(report.move)},     {"score", report.score},
                         {"depth", report.depth},              {"exact", report.exact},
                         {"nodes", report.nodes},              {"seconds", report.seconds}};
+}
+
+std::optional<std::vector<ObfEntry>> read_obf_file(const char* command, const char* path) {
+  std::ifstream file(path);
+  if (!file) {
+    std::fprintf(stderr, "%s: cannot read '%s'\n", command, path);
+    return std::nullopt;
+  }
+  std::vector<ObfEntry> entries;
+  int line_number = 0;
+  for (std::string line; std::getline(file, line);) {
+    ++line_number;
+    if (line.empty() || line[0] == '#') continue;
+    const auto position = parse_position(line);
+    if (!position) {
+      std::fprintf(stderr, "%s: %s line %d: %s\n", command, path, line_number, position.error.c_str());
+      return std::nullopt;
+    }
+    entries.push_back(ObfEntry{static_cast<int>(entries.size()) + 1, line, *position.value});
+  }
+  return entries;
 }
 
 int usage_error(const char* command, const std::string& message, const char* usage) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +27,17 @@ nlohmann::json report_json(const SearchReport& report);
 
 // "none" for kNoMove, otherwise square_name.
 std::string move_name(Square move);
+
+// One position of an OBF file: its number among the file's positions (from
+// 1), the line's text (with the scores it may publish) and the position.
+struct ObfEntry {
+  int number;
+  std::string text;
+  Position position;
+};
+// Every position of the OBF file at `path`, or nullopt after telling stderr
+// (as `command`) that the file cannot be read or which line is bad.
+std::optional<std::vector<ObfEntry>> read_obf_file(const char* command, const char* path);
 
 // Reports a usage error for `command` and returns 2.
 int usage_error(const char* command, const std::string& message, const char* usage);

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -35,29 +34,14 @@ void print_report(const SearchReport& report, Strength level, const Position& po
 // Every position of `path` in turn; at the end how many were exact and the
 // median and longest time per move.
 int run_file(const char* path, Strength level, const SearchLimits& limits, bool json) {
-  std::ifstream file(path);
-  if (!file) {
-    std::fprintf(stderr, "move: cannot read '%s'\n", path);
-    return 1;
-  }
-  std::vector<Position> positions;
-  int line_number = 0;
-  for (std::string line; std::getline(file, line);) {
-    ++line_number;
-    if (line.empty() || line[0] == '#') continue;
-    const auto position = parse_position(line);
-    if (!position) {
-      std::fprintf(stderr, "move: %s line %d: %s\n", path, line_number, position.error.c_str());
-      return 1;
-    }
-    positions.push_back(*position.value);
-  }
+  const auto entries = read_obf_file("move", path);
+  if (!entries) return 1;
   Computer computer;
   std::vector<double> seconds;
   int exact = 0;
-  for (const Position& position : positions) {
-    const SearchReport report = computer.choose_move(position.board, level, limits);
-    print_report(report, level, position, json);
+  for (const ObfEntry& entry : *entries) {
+    const SearchReport report = computer.choose_move(entry.position.board, level, limits);
+    print_report(report, level, entry.position, json);
     seconds.push_back(report.seconds);
     exact += report.exact;
   }
@@ -65,11 +49,10 @@ int run_file(const char* path, Strength level, const SearchLimits& limits, bool 
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double longest = seconds.empty() ? 0 : seconds.back();
   if (json)
-    print_json_line({{"total", true}, {"positions", positions.size()}, {"exact", exact}, {"median_seconds", median},
+    print_json_line({{"total", true}, {"positions", entries->size()}, {"exact", exact}, {"median_seconds", median},
                      {"max_seconds", longest}});
   else
-    std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max\n", positions.size(), exact, median,
-                longest);
+    std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max\n", entries->size(), exact, median, longest);
   return 0;
 }
 }  // namespace

@@ -4,7 +4,6 @@
 #include <ctime>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <string>
 
 #include "cli/cli_support.h"
@@ -51,33 +50,24 @@ int run_solve(int argc, char** argv) {
     }
   }
   if (!path) return usage_error("solve", "FILE is missing", kUsage);
-  std::ifstream file(path);
-  if (!file) {
-    std::fprintf(stderr, "solve: cannot read '%s'\n", path);
-    return 1;
-  }
+  const auto entries = read_obf_file("solve", path);
+  if (!entries) return 1;
 
   Computer computer(64);
-  int line_number = 0, solved = 0, agreed = 0, with_published = 0;
+  int solved = 0, agreed = 0, with_published = 0;
   std::uint64_t total_nodes = 0;
   double total_seconds = 0, total_cpu_seconds = 0;
-  for (std::string line; std::getline(file, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    ++line_number;
-    if (line_number < from || line_number >= from + count) continue;
-    const auto position = parse_position(line);
-    if (!position) {
-      std::fprintf(stderr, "solve: %s line %d: %s\n", path, line_number, position.error.c_str());
-      return 1;
-    }
+  for (const ObfEntry& entry : *entries) {
+    if (entry.number < from || entry.number >= from + count) continue;
+    const Board& board = entry.position.board;
     const auto started = std::chrono::steady_clock::now();
     const std::clock_t cpu_started = std::clock();
-    const SearchReport report = computer.solve_exact(position.value->board);
+    const SearchReport report = computer.solve_exact(board);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     // Processor time too: on a shared machine the wall clock overstates it.
     const double cpu_seconds = static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC;
     total_cpu_seconds += cpu_seconds;
-    const std::optional<int> expected = published_score(line);
+    const std::optional<int> expected = published_score(entry.text);
     ++solved;
     total_nodes += report.nodes;
     total_seconds += seconds;
@@ -85,7 +75,7 @@ int run_solve(int argc, char** argv) {
     if (expected && *expected == report.score) ++agreed;
     const double rate = seconds > 0 ? report.nodes / seconds : 0;
     if (json) {
-      nlohmann::json out{{"index", line_number}, {"empties", position.value->board.empty_count()},
+      nlohmann::json out{{"index", entry.number}, {"empties", board.empty_count()},
                          {"move", move_name(report.move)}, {"score", report.score}, {"nodes", report.nodes},
                          {"ms", seconds * 1000}, {"cpu_ms", cpu_seconds * 1000},
                          {"nodes_per_second", rate}};
@@ -93,8 +83,8 @@ int run_solve(int argc, char** argv) {
       out["agrees"] = expected && *expected == report.score;
       print_json_line(out);
     } else {
-      std::printf("#%-3d %2d empties  %-4s %+3d", line_number, position.value->board.empty_count(),
-                  move_name(report.move).c_str(), report.score);
+      std::printf("#%-3d %2d empties  %-4s %+3d", entry.number, board.empty_count(), move_name(report.move).c_str(),
+                  report.score);
       if (expected) std::printf(" (published %+3d%s)", *expected, *expected == report.score ? "" : " MISMATCH");
       std::printf("  %12llu nodes %9.1f ms (cpu %9.1f ms) %6.1f Mn/s\n",
                   static_cast<unsigned long long>(report.nodes), seconds * 1000, cpu_seconds * 1000, rate / 1e6);
