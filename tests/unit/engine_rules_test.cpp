@@ -196,15 +196,43 @@ TEST_CASE("the eight symmetries keep move generation consistent") {
   }
 }
 
-TEST_CASE("every move kernel agrees with the portable one on random games") {
-  // Random playouts reach all kinds of positions, edges and passes included.
-  std::uint64_t state = 0x9e3779b97f4a7c15ULL;
-  auto next = [&] {
+namespace {
+// A fixed-seed xorshift64 generator for the random games and boards below.
+struct XorShift {
+  std::uint64_t state;
+  std::uint64_t operator()() {
     state ^= state << 13;
     state ^= state >> 7;
     state ^= state << 17;
     return state;
-  };
+  }
+};
+
+// Legal moves found the slow way: from each empty square walk the eight
+// directions by row and column over the opponent's discs.
+Bitboard legal_moves_square_by_square(Bitboard player, Bitboard opponent) {
+  auto at = [](Bitboard bits, int row, int column) { return (bits >> (row * 8 + column)) & 1; };
+  Bitboard moves = 0;
+  for (int row = 0; row < 8; ++row) {
+    for (int column = 0; column < 8; ++column) {
+      if (at(player | opponent, row, column)) continue;
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          if (!dr && !dc) continue;
+          int r = row + dr, c = column + dc, run = 0;
+          while (r >= 0 && r < 8 && c >= 0 && c < 8 && at(opponent, r, c)) r += dr, c += dc, ++run;
+          if (run && r >= 0 && r < 8 && c >= 0 && c < 8 && at(player, r, c)) moves |= Bitboard{1} << (row * 8 + column);
+        }
+      }
+    }
+  }
+  return moves;
+}
+}  // namespace
+
+TEST_CASE("every move kernel agrees with the portable one on random games") {
+  // Random playouts reach all kinds of positions, edges and passes included.
+  XorShift next{0x9e3779b97f4a7c15ULL};
   int positions = 0;
   for (int game = 0; game < 200; ++game) {
     Board board = Board::start();
@@ -230,38 +258,9 @@ TEST_CASE("every move kernel agrees with the portable one on random games") {
   MESSAGE("move kernel in this build: " << std::string(move_kernel_name()));
 }
 
-namespace {
-// Legal moves found the slow way: from each empty square walk the eight
-// directions by row and column over the opponent's discs.
-Bitboard legal_moves_square_by_square(Bitboard player, Bitboard opponent) {
-  auto at = [](Bitboard bits, int row, int column) { return (bits >> (row * 8 + column)) & 1; };
-  Bitboard moves = 0;
-  for (int row = 0; row < 8; ++row) {
-    for (int column = 0; column < 8; ++column) {
-      if (at(player | opponent, row, column)) continue;
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
-          if (!dr && !dc) continue;
-          int r = row + dr, c = column + dc, run = 0;
-          while (r >= 0 && r < 8 && c >= 0 && c < 8 && at(opponent, r, c)) r += dr, c += dc, ++run;
-          if (run && r >= 0 && r < 8 && c >= 0 && c < 8 && at(player, r, c)) moves |= Bitboard{1} << (row * 8 + column);
-        }
-      }
-    }
-  }
-  return moves;
-}
-}  // namespace
-
 TEST_CASE("every move kernel agrees with a square-by-square reader on arbitrary boards") {
   // Boards no game reaches too: long runs, full rows, discs on every edge.
-  std::uint64_t state = 0x2545f4914f6cdd1dULL;
-  auto next = [&] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  XorShift next{0x2545f4914f6cdd1dULL};
   for (int i = 0; i < 20000; ++i) {
     const Bitboard occupied = next() | (i % 3 ? next() : 0);  // two densities
     const Bitboard player = occupied & next() & (i % 5 ? next() : ~Bitboard{0});
