@@ -167,7 +167,7 @@ int EndgameSolver::child_estimate(const Board& child, Bitboard moves, int depth)
   return std::clamp(score, -64 * kDiscScale, 64 * kDiscScale);
 }
 
-int EndgameSolver::last_move(Bitboard player, Bitboard opponent, Square square) {
+__attribute__((always_inline)) inline int EndgameSolver::last_move(Bitboard player, Bitboard opponent, Square square) {
   ++nodes_;
   const int own = std::popcount(player);
   // Only the number of flips matters: count them without making the move.
@@ -178,7 +178,11 @@ int EndgameSolver::last_move(Bitboard player, Bitboard opponent, Square square) 
   return 2 * own - 63 > 0 ? 2 * own - 62 : 2 * own - 64;
 }
 
-int EndgameSolver::last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, bool passed) {
+// The pass is a template argument, so the version after a pass (which never
+// recurses) inlines into the other and the whole of last_two into its caller.
+template <bool Passed>
+__attribute__((always_inline)) inline int EndgameSolver::last_two(Bitboard player, Bitboard opponent, int alpha,
+                                                                  Square first, Square second) {
   ++nodes_;
   int best = -kMaxScore - 1;
   if (kNeighbourTable.around[first] & opponent) {
@@ -192,8 +196,11 @@ int EndgameSolver::last_two(Bitboard player, Bitboard opponent, int alpha, Squar
       best = std::max(best, -last_move(opponent ^ flips, player ^ flips ^ bit(second), first));
   }
   if (best > -kMaxScore - 1) return best;
-  if (passed) return final_score(player, opponent);
-  return -last_two(opponent, player, -alpha - 1, first, second, true);
+  if constexpr (Passed) {
+    return final_score(player, opponent);
+  } else {
+    return -last_two<true>(opponent, player, -alpha - 1, first, second);
+  }
 }
 
 // Three empties: each square tried in turn, a square alone in its quadrant
@@ -216,7 +223,7 @@ int EndgameSolver::last_three(Bitboard player, Bitboard opponent, int alpha, Bit
     const Bitboard flips = flips_at(player, opponent, square);
     if (!flips) continue;
     const Square low = square == first ? second : first, high = square == third ? second : third;
-    const int score = -last_two(opponent ^ flips, player ^ flips ^ bit(square), -alpha - 1, low, high, false);
+    const int score = -last_two<false>(opponent ^ flips, player ^ flips ^ bit(square), -alpha - 1, low, high);
     if (score > best) {
       best = score;
       if (score > alpha) return best;
@@ -269,8 +276,11 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
     switch (empties) {
       case 1:
         return last_move(player, opponent, first);
-      case 2:
-        return last_two(player, opponent, alpha, first, first_square(empty_squares & (empty_squares - 1)), passed);
+      case 2: {
+        const Square second = first_square(empty_squares & (empty_squares - 1));
+        return passed ? last_two<true>(player, opponent, alpha, first, second)
+                      : last_two<false>(player, opponent, alpha, first, second);
+      }
       case 3:
         return last_three(player, opponent, alpha, empty_squares, passed);
       default:

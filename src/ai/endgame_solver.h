@@ -54,7 +54,8 @@ class EndgameSolver {
   int null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, int empties,
                           bool passed);
   int last_three(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, bool passed);
-  int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second, bool passed);
+  template <bool Passed>
+  int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second);
   int last_move(Bitboard player, Bitboard opponent, Square square);
   int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list, int empties);
   int list_moves(Bitboard player, Bitboard opponent, Bitboard moves, SolverMove* list);
