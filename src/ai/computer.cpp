@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "ai/bit_kernels.h"
@@ -81,6 +82,17 @@ struct Computer::State {
   ai::TranspositionTable midgame_table;
   ai::TranspositionTable endgame_table;
   ClockSource clock = steady_seconds;
+  // The position last pondered, whether there was anything to ponder, and
+  // whether its solve finished.
+  std::optional<Board> pondered;
+  bool ponder_useful = false;
+  bool ponder_solved = false;
+  Square ponder_best = kNoMove;       // the opponent's best move there
+  Bitboard ponder_children_left = 0;  // the opponent's moves whose positions are not solved yet
+
+  // Whether `board` is one move (or a pass) away from a pondered position
+  // that was solved, so the endgame table holds most of its own solve.
+  bool follows_ponder(const Board& board) const;
 
   SearchReport easy(const Board& board, const SearchLimits& limits);
   SearchReport medium(const Board& board);
@@ -90,6 +102,51 @@ struct Computer::State {
 
 Computer::Computer(std::size_t table_megabytes) : state_(std::make_unique<State>(table_megabytes)) {}
 Computer::~Computer() = default;
+
+bool Computer::ponder(const Board& board, double seconds) {
+  State& state = *state_;
+  if (state.pondered != board) {
+    state.pondered = board;
+    state.ponder_useful = board.empty_count() <= kPonderEmpties && !is_game_over(board);
+    state.ponder_solved = false;
+    state.ponder_children_left = legal_moves(board);
+    // Entries from before this position are older: the table replaces them
+    // first. Later slices keep the generation, so they keep each other's.
+    state.endgame_table.next_generation();
+  }
+  if (!state.ponder_useful) return true;
+  Deadline deadline(state.clock, state.clock() + std::max(0.0, seconds), kClockInterval);
+  EndgameSolver solver(state.endgame_table, deadline);
+  // First the position itself, which proves the best replies and bounds the
+  // others; then the position after each of the opponent's moves in turn, so
+  // that the reply to any move is already solved exactly.
+  if (!state.ponder_solved) {
+    const Square best = solver.solve(board).move;
+    if (solver.aborted()) return false;
+    state.ponder_solved = true;
+    state.ponder_best = best;
+  }
+  while (state.ponder_children_left) {
+    // The opponent's best move first: it is the likeliest.
+    const Bitboard best = state.ponder_best < 64 ? state.ponder_children_left & bit(state.ponder_best) : 0;
+    const Square square = first_square(best ? best : state.ponder_children_left);
+    const Board child = after_move(board, square, flips_for(board.player, board.opponent, square));
+    solver.solve(child);
+    if (solver.aborted()) return false;
+    state.ponder_children_left &= ~bit(square);
+  }
+  return true;
+}
+
+bool Computer::State::follows_ponder(const Board& board) const {
+  if (!pondered || !ponder_solved) return false;
+  if (after_pass(*pondered) == board) return true;
+  for (Bitboard moves = legal_moves(*pondered); moves; moves &= moves - 1) {
+    const Square square = first_square(moves);
+    if (after_move(*pondered, square, flips_for(pondered->player, pondered->opponent, square)) == board) return true;
+  }
+  return false;
+}
 
 void Computer::set_clock(ClockSource clock) { state_->clock = clock ? std::move(clock) : ClockSource(steady_seconds); }
 
@@ -205,15 +262,26 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
 
   const double budget = std::max(0.0, limits.seconds);
   const double stop_at = started + budget;
+  // After a solved ponder the endgame table holds most of this solve: it
+  // goes first, and only if it cannot finish in 70 % of the budget does the
+  // midgame search use the rest.
+  const bool after_ponder = empties <= kPonderEmpties && follows_ponder(board);
+  SearchReport report;
+  std::uint64_t solve_nodes = 0;
+  if (after_ponder) {
+    Deadline deadline(clock, started + budget * 0.7, kClockInterval);
+    SearchReport solved = solve(board, deadline, kNoMove, 0, false);
+    if (solved.exact) return solved;
+    solve_nodes = solved.nodes;
+  }
   // With an exact solve in reach, the midgame search only prepares a
   // fallback and a first move to try.
-  const bool may_solve = empties <= 24;
+  const bool may_solve = empties <= 24 && !after_ponder;
   const double midgame_stop_at = may_solve ? started + budget * (empties <= 20 ? 0.15 : 0.3) : stop_at;
 
   midgame_table.next_generation();
   MidgameSearch::Result best{first_square(moves), 0};
-  SearchReport report;
-  std::uint64_t midgame_nodes = 0;
+  std::uint64_t midgame_nodes = solve_nodes;
   // Deepens from the last completed depth until `deadline` passes.
   auto deepen = [&](double until) {
     Deadline deadline(clock, until, kClockInterval);

@@ -50,6 +50,15 @@ class Computer {
   // Exact final margin for the side to move with perfect play by both sides.
   SearchReport solve_exact(const Board& board);
 
+  // Thinking on the opponent's time: spends up to `seconds` on the exact
+  // solve of `board`, where the opponent is to move, and keeps what it
+  // learns for Hard's reply to whichever move they make. Call it again for
+  // more slices (the work carries over); it returns true once there is
+  // nothing left to do: `board` is solved, too far from the end to solve
+  // (more than kPonderEmpties empty squares), or finished.
+  bool ponder(const Board& board, double seconds);
+  static constexpr int kPonderEmpties = 24;
+
   void set_clock(ClockSource clock);
 
  private:

@@ -14,7 +14,7 @@ namespace reversi::cli {
 namespace {
 constexpr const char* kUsage =
     "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
-    "[--seconds S] [--seed N] [--json]";
+    "[--seconds S] [--seed N] [--ponder S] [--json]";
 constexpr const char* kOnePosition = "give one of --position, --transcript or --file, once";
 
 void print_report(const SearchReport& report, Strength level, const Position& position, bool json) {
@@ -31,28 +31,68 @@ void print_report(const SearchReport& report, Strength level, const Position& po
   std::fflush(stdout);
 }
 
+// With --ponder each position is the player's turn, as the browser sees it:
+// the computer ponders it in slices of this many seconds while the player
+// "thinks", then the player plays a legal move drawn by lot and the
+// computer replies.
+constexpr double kPonderSlice = 0.05;
+
+// The position the computer replies to after pondering `position` for up to
+// `ponder_seconds`; `solved` tells whether the ponder finished.
+Position after_pondering(Computer& computer, const Position& position, double ponder_seconds, std::uint64_t seed,
+                         bool& solved) {
+  solved = false;
+  for (double spent = 0; spent < ponder_seconds && !solved; spent += kPonderSlice)
+    solved = computer.ponder(position.board, std::min(kPonderSlice, ponder_seconds - spent));
+  const Bitboard moves = legal_moves(position.board);
+  if (!moves) return Position{after_pass(position.board), other(position.side_to_move)};
+  // splitmix64 of the seed and the position: the same file replays the same.
+  std::uint64_t x = seed + hash_of(position.board) + 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  const Square square = nth_square(moves, static_cast<int>(x % static_cast<std::uint64_t>(count_bits(moves))));
+  const Bitboard flips = flips_for(position.board.player, position.board.opponent, square);
+  return Position{after_move(position.board, square, flips), other(position.side_to_move)};
+}
+
 // Every position of `path` in turn; at the end how many were exact and the
 // median and longest time per move.
-int run_file(const char* path, Strength level, const SearchLimits& limits, bool json) {
+int run_file(const char* path, Strength level, const SearchLimits& limits, double ponder_seconds, bool json) {
   const auto entries = read_obf_file("move", path);
   if (!entries) return 1;
   Computer computer;
   std::vector<double> seconds;
-  int exact = 0;
+  int exact = 0, ponders_solved = 0;
   for (const ObfEntry& entry : *entries) {
-    const SearchReport report = computer.choose_move(entry.position.board, level, limits);
-    print_report(report, level, entry.position, json);
+    Position position = entry.position;
+    if (ponder_seconds > 0) {
+      bool solved = false;
+      position = after_pondering(computer, position, ponder_seconds, limits.seed, solved);
+      ponders_solved += solved;
+      if (is_game_over(position.board)) continue;
+    }
+    const SearchReport report = computer.choose_move(position.board, level, limits);
+    print_report(report, level, position, json);
     seconds.push_back(report.seconds);
     exact += report.exact;
   }
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double longest = seconds.empty() ? 0 : seconds.back();
-  if (json)
-    print_json_line({{"total", true}, {"positions", entries->size()}, {"exact", exact}, {"median_seconds", median},
-                     {"max_seconds", longest}});
-  else
-    std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max\n", entries->size(), exact, median, longest);
+  if (json) {
+    nlohmann::json total = {{"total", true},
+                            {"positions", seconds.size()},
+                            {"exact", exact},
+                            {"median_seconds", median},
+                            {"max_seconds", longest}};
+    if (ponder_seconds > 0) total["ponders_solved"] = ponders_solved;
+    print_json_line(total);
+  } else {
+    std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max", seconds.size(), exact, median, longest);
+    if (ponder_seconds > 0) std::printf(", %d of %zu ponders solved", ponders_solved, entries->size());
+    std::printf("\n");
+  }
   return 0;
 }
 }  // namespace
@@ -63,6 +103,7 @@ int run_move(int argc, char** argv) {
   SearchLimits limits;
   bool json = false;
   const char* file = nullptr;
+  double ponder_seconds = 0;
   for (int i = 0; i < argc; ++i) {
     const std::string option = argv[i];
     const bool has_value = i + 1 < argc;
@@ -88,6 +129,10 @@ int run_move(int argc, char** argv) {
       const auto seconds = parse_seconds(argv[++i]);
       if (!seconds) return usage_error("move", std::string("bad --seconds '") + argv[i] + "'", kUsage);
       limits.seconds = *seconds;
+    } else if (option == "--ponder" && has_value) {
+      const auto seconds = parse_seconds(argv[++i]);
+      if (!seconds) return usage_error("move", std::string("bad --ponder '") + argv[i] + "'", kUsage);
+      ponder_seconds = *seconds;
     } else if (option == "--seed" && has_value) {
       const auto seed = parse_integer(argv[++i], 0, (1LL << 62));
       if (!seed) return usage_error("move", std::string("bad --seed '") + argv[i] + "'", kUsage);
@@ -97,7 +142,8 @@ int run_move(int argc, char** argv) {
     }
   }
   if (!level) return usage_error("move", "--level is missing", kUsage);
-  if (file) return run_file(file, *level, limits, json);
+  if (ponder_seconds > 0 && !file) return usage_error("move", "--ponder needs --file", kUsage);
+  if (file) return run_file(file, *level, limits, ponder_seconds, json);
   if (!position) position = Position::start();
 
   Computer computer;

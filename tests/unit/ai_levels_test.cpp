@@ -118,3 +118,55 @@ TEST_CASE("ai: Hard keeps to its time budget on an injected clock") {
     }
   }
 }
+
+TEST_CASE("ai: pondering on the player's time makes Hard's reply exact") {
+  std::mt19937_64 random(2024);
+  int pondered_exact = 0, cold_exact = 0, replies = 0;
+  for (int trial = 0; trial < 6; ++trial) {
+    const Board board = testing::random_position(random, 16);
+    if (!legal_moves(board) || is_game_over(board)) continue;
+    Computer pondering(8), cold(8);
+    const ClockSource clock = stepping_clock(0.001);
+    pondering.set_clock(clock);
+    cold.set_clock(stepping_clock(0.001));
+    // Slices of 0.05 s: each stops within its budget on the injected clock.
+    bool done = false;
+    int slices = 0;
+    for (; !done && slices < 5000; ++slices) {
+      const double before = clock();
+      done = pondering.ponder(board, 0.05);
+      CHECK(clock() - before <= 0.05 * 1.2);
+    }
+    INFO("trial " << trial << ": " << slices << " slices");
+    REQUIRE(done);
+    CHECK(slices > 1);                     // a 16-empties position and its children take more than one slice
+    CHECK(pondering.ponder(board, 0.05));  // nothing left: true at once
+    // Whatever the player plays, the reply within a budget of a few clock
+    // readings is exact and right.
+    for (Bitboard moves = legal_moves(board); moves; moves &= moves - 1) {
+      const Square square = first_square(moves);
+      const Board child = after_move(board, square, flips_for(board.player, board.opponent, square));
+      if (count_bits(legal_moves(child)) < 2) continue;  // a forced move is played at once
+      const SearchLimits limits{0.02, 0};
+      const SearchReport report = pondering.choose_move(child, Strength::Hard, limits);
+      const SearchReport unprepared = cold.choose_move(child, Strength::Hard, limits);
+      ++replies;
+      pondered_exact += report.exact;
+      cold_exact += unprepared.exact;
+      if (report.exact) CHECK(report.score == cold.solve_exact(child).score);
+      CHECK((legal_moves(child) & bit(report.move)) != 0);
+    }
+  }
+  INFO(pondered_exact << " of " << replies << " exact after pondering, " << cold_exact << " without");
+  CHECK(replies >= 20);
+  CHECK(pondered_exact == replies);
+  CHECK(cold_exact < replies / 2);
+}
+
+TEST_CASE("ai: pondering leaves early positions and finished games alone") {
+  Computer computer(8);
+  computer.set_clock(stepping_clock(1.0));
+  CHECK(computer.ponder(Board::start(), 0.05));  // 60 empties: too far from the end
+  const Board full{~Bitboard{0} >> 1, Bitboard{1} << 63};
+  CHECK(computer.ponder(full, 0.05));
+}
