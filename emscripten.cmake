@@ -40,7 +40,7 @@ function(reversi_ai_worker name ai_library)
   target_include_directories(${name} PRIVATE src)
   target_compile_options(${name} PRIVATE ${ARGN})
   target_link_options(${name} PRIVATE ${REVERSI_WEB_COMMON_LINK} -sBUILD_AS_WORKER=1 -sENVIRONMENT=worker
-    "-sEXPORTED_FUNCTIONS=['_think']" -sFILESYSTEM=0)
+    "-sEXPORTED_FUNCTIONS=['_think','_ponder']" -sFILESYSTEM=0)
   set_target_properties(${name} PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}")
 endfunction()
 reversi_ai_worker(ai_worker reversi_ai)

@@ -43,6 +43,32 @@ struct AiBridge::Impl {
   std::uint32_t next_id = 1;
   std::uint32_t awaited_id = 0;  // 0: nothing awaited
   std::optional<SearchReport> result;
+  // Pondering: the board, its request id, and whether a slice is in flight.
+  Board ponder_board;
+  std::uint32_t ponder_id = 0;
+  bool slice_in_flight = false;
+  PonderStatus ponder;
+
+  void send_slice() {
+    PonderRequest request{ponder_board.player, ponder_board.opponent, ponder_id, kPonderSliceSeconds};
+    slice_in_flight = true;
+    emscripten_call_worker(worker, "ponder", reinterpret_cast<char*>(&request), sizeof request, on_ponder_reply, this);
+  }
+
+  static void on_ponder_reply(char* data, int size, void* argument) {
+    auto* self = static_cast<Impl*>(argument);
+    self->slice_in_flight = false;
+    PonderReply reply;
+    if (size == static_cast<int>(sizeof reply)) __builtin_memcpy(&reply, data, sizeof reply);
+    if (reply.request_id == self->ponder_id) {
+      ++self->ponder.slices;
+      self->ponder.done = reply.done != 0;
+      if (self->ponder.done || self->ponder.slices * kPonderSliceSeconds >= kMaxPonderSeconds)
+        self->ponder.active = false;
+    }
+    // A newer board, or more of the same: the next slice.
+    if (self->ponder.active) self->send_slice();
+  }
 
   static void on_reply(char* data, int size, void* argument) {
     auto* self = static_cast<Impl*>(argument);
@@ -63,6 +89,7 @@ AiBridge::AiBridge() : impl_(std::make_unique<Impl>()) {
 AiBridge::~AiBridge() { emscripten_destroy_worker(impl_->worker); }
 
 void AiBridge::request(const Board& board, Strength strength, double seconds, std::uint64_t seed) {
+  stop_pondering();
   ThinkRequest request{board.player, board.opponent, impl_->next_id++, static_cast<std::uint8_t>(strength), seconds,
                        seed};
   impl_->awaited_id = request.request_id;
@@ -72,30 +99,53 @@ void AiBridge::request(const Board& board, Strength strength, double seconds, st
 }
 
 void AiBridge::cancel() {
+  stop_pondering();
   impl_->awaited_id = 0;
   impl_->result.reset();
 }
 bool AiBridge::busy() const { return impl_->awaited_id != 0; }
+
+void AiBridge::ponder(const Board& board) {
+  const PonderStatus& status = impl_->ponder;
+  const bool spent = status.slices * kPonderSliceSeconds >= kMaxPonderSeconds;
+  if (busy() || (impl_->ponder_id && board == impl_->ponder_board && (status.active || status.done || spent))) return;
+  impl_->ponder_board = board;
+  impl_->ponder_id = impl_->next_id++;
+  impl_->ponder = PonderStatus{true, false, 0};
+  if (!impl_->slice_in_flight) impl_->send_slice();
+}
+void AiBridge::stop_pondering() { impl_->ponder.active = false; }
+AiBridge::PonderStatus AiBridge::ponder_status() const { return impl_->ponder; }
 std::optional<SearchReport> AiBridge::take_result() { return std::exchange(impl_->result, std::nullopt); }
 
 #else
 
 struct AiBridge::Impl {
-  std::mutex mutex;
-  std::thread thread;
+  mutable std::mutex mutex;
+  std::thread thread;  // the search or the pondering, one at a time
   std::uint32_t next_id = 1;
   std::uint32_t awaited_id = 0;
   std::optional<SearchReport> result;
+  Board ponder_board;
+  bool pondered_once = false;
+  PonderStatus ponder;
   Computer computer{32};
+
+  // Ends the pondering thread after its current slice.
+  void stop_thread() {
+    {
+      std::lock_guard lock(mutex);
+      ponder.active = false;
+    }
+    if (thread.joinable()) thread.join();
+  }
 };
 
 AiBridge::AiBridge() : impl_(std::make_unique<Impl>()) {}
-AiBridge::~AiBridge() {
-  if (impl_->thread.joinable()) impl_->thread.join();
-}
+AiBridge::~AiBridge() { impl_->stop_thread(); }
 
 void AiBridge::request(const Board& board, Strength strength, double seconds, std::uint64_t seed) {
-  if (impl_->thread.joinable()) impl_->thread.join();  // the previous search ends within its budget
+  impl_->stop_thread();  // the previous search ends within its budget, a ponder slice sooner
   std::uint32_t id;
   {
     std::lock_guard lock(impl_->mutex);
@@ -117,12 +167,49 @@ void AiBridge::request(const Board& board, Strength strength, double seconds, st
 
 void AiBridge::cancel() {
   std::lock_guard lock(impl_->mutex);
+  impl_->ponder.active = false;
   impl_->awaited_id = 0;
   impl_->result.reset();
 }
 bool AiBridge::busy() const {
   std::lock_guard lock(impl_->mutex);
   return impl_->awaited_id != 0;
+}
+
+void AiBridge::ponder(const Board& board) {
+  {
+    std::lock_guard lock(impl_->mutex);
+    const PonderStatus& status = impl_->ponder;
+    const bool spent = status.slices * kPonderSliceSeconds >= kMaxPonderSeconds;
+    if (impl_->awaited_id != 0 ||
+        (impl_->pondered_once && board == impl_->ponder_board && (status.active || status.done || spent)))
+      return;
+  }
+  impl_->stop_thread();
+  impl_->ponder_board = board;
+  impl_->pondered_once = true;
+  impl_->ponder = PonderStatus{true, false, 0};
+  impl_->thread = std::thread([this, board] {
+    for (;;) {
+      {
+        std::lock_guard lock(impl_->mutex);
+        if (!impl_->ponder.active) return;
+      }
+      const bool done = impl_->computer.ponder(board, kPonderSliceSeconds);
+      std::lock_guard lock(impl_->mutex);
+      ++impl_->ponder.slices;
+      impl_->ponder.done = done;
+      if (done || impl_->ponder.slices * kPonderSliceSeconds >= kMaxPonderSeconds) impl_->ponder.active = false;
+    }
+  });
+}
+void AiBridge::stop_pondering() {
+  std::lock_guard lock(impl_->mutex);
+  impl_->ponder.active = false;
+}
+AiBridge::PonderStatus AiBridge::ponder_status() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->ponder;
 }
 std::optional<SearchReport> AiBridge::take_result() {
   std::lock_guard lock(impl_->mutex);

@@ -1,5 +1,8 @@
 // Runs the computer's search away from the UI thread: in a Web Worker in the
 // browser, on a std::thread natively. The UI asks, then polls each frame.
+// While the player thinks, the computer may ponder their position in short
+// slices (Computer::ponder); a request stops that and waits at most for the
+// slice in progress.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +23,24 @@ class AiBridge {
   // Starts a search; a reply to an earlier request still in flight is dropped.
   void request(const Board& board, Strength strength, double seconds, std::uint64_t seed);
   // Forgets the request in flight (new game, undo): its reply will be ignored.
+  // Also stops pondering.
   void cancel();
+
+  // Ponders `board` (the player to move) until there is nothing left to do
+  // or kMaxPonderSeconds have gone into it; asking again for the same board
+  // changes nothing.
+  void ponder(const Board& board);
+  void stop_pondering();
+  struct PonderStatus {
+    bool active = false;  // slices are being run
+    bool done = false;    // the last pondered position has nothing left to ponder
+    int slices = 0;       // slices finished for it
+  };
+  PonderStatus ponder_status() const;
+
+  static constexpr double kPonderSliceSeconds = 0.05;
+  // Thinking on the player's time costs battery: at most this much per position.
+  static constexpr double kMaxPonderSeconds = 20.0;
   bool busy() const;
   // The finished search, once, when it is there.
   std::optional<SearchReport> take_result();

@@ -25,4 +25,18 @@ struct ThinkReply {
   double seconds = 0;
 };
 
+// One slice of thinking on the player's time (Computer::ponder): `player`
+// and `opponent` are the board with the player to move.
+struct PonderRequest {
+  std::uint64_t player = 0;
+  std::uint64_t opponent = 0;
+  std::uint32_t request_id = 0;
+  double seconds = 0.05;
+};
+
+struct PonderReply {
+  std::uint32_t request_id = 0;
+  std::uint8_t done = 0;  // nothing left to ponder in that position
+};
+
 }  // namespace reversi

@@ -293,9 +293,14 @@ void App::process_session_events() {
 }
 
 void App::drive_computer() {
-  if (!session_ || paused_) return;
+  if (!session_) return;
+  if (paused_) {
+    ai_.stop_pondering();
+    return;
+  }
   if (!session_->waiting_for_computer()) {
     computer_requested_ = false;
+    ponder_on_players_time();
     return;
   }
   if (!computer_requested_) {
@@ -322,6 +327,31 @@ void App::drive_computer() {
   const CommandResult result = session_->play_computer_move(reply.move, computer_searched_);
   if (!result && result.error != CommandError::StalePosition) notify(result.message);
   process_session_events();
+}
+
+// Near the end, Hard uses the player's thinking time to solve their position
+// and the positions after each of their moves, so that its reply is exact
+// more often within its half second.
+void App::ponder_on_players_time() {
+  const Game& game = session_->game();
+  const Color mover = game.position().side_to_move;
+  const Player& waiting = game.player(other(mover));
+  if (!game.is_over() && !game.player(mover).is_computer() && waiting.is_computer() &&
+      waiting.strength == Strength::Hard) {
+    ai_.ponder(game.position().board);
+  } else {
+    ai_.stop_pondering();
+  }
+}
+
+void App::between_frames() {
+  // Pondering goes on without frames (none are drawn while the player
+  // thinks): the hook hears of its progress here. A dirty state is
+  // published by the frame it asks for.
+  const AiBridge::PonderStatus status = ai_.ponder_status();
+  if (status.active == ponder_.active && status.done == ponder_.done && status.slices == ponder_.slices) return;
+  ponder_ = status;
+  if (!state_dirty_) publish_state();
 }
 
 void App::frame(double now) {

@@ -35,6 +35,8 @@ class App {
   // True while something moves or waits on time: animation, the computer,
   // a notice fading, the clock.
   bool wants_frames(double now) const;
+  // Called on every display refresh, also those that draw nothing.
+  void between_frames();
   void shutdown();
 
   // Commands, shared by the buttons, the keyboard and the host page.
@@ -62,6 +64,7 @@ class App {
   // Turn flow.
   void process_session_events();
   void drive_computer();
+  void ponder_on_players_time();
   double clock_now() const;
   // Text.
   void notify(std::string text, double seconds = 2.8);
@@ -107,6 +110,7 @@ class App {
   ResultsRecord record_;
   std::optional<Session> session_;
   AiBridge ai_;
+  AiBridge::PonderStatus ponder_;  // as last reported to the state hook
   Computer clock_helper_{1};  // plays for a human whose clock ran out (Medium)
   BoardView board_view_;
   FlipAnimation animation_;

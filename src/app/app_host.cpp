@@ -132,6 +132,7 @@ void App::publish_state() {
     } else {
       state["lastSearch"] = nullptr;
     }
+    state["ponder"] = {{"active", ponder_.active}, {"done", ponder_.done}, {"slices", ponder_.slices}};
     state["match"] = {{"length", session_->match().length()},
                       {"first", session_->match().wins(Seat::First)},
                       {"second", session_->match().wins(Seat::Second)},

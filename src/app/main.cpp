@@ -78,6 +78,7 @@ void run_frame(Runtime& runtime) {
   if (runtime.context_lost) return;
   const double now = SDL_GetTicks64() / 1000.0;
   if (had_input) runtime.frames_owed = 3;
+  runtime.app->between_frames();
   if (runtime.app->wants_frames(now)) runtime.frames_owed = std::max(runtime.frames_owed, 1);
   if (runtime.frames_owed <= 0) return;
   --runtime.frames_owed;

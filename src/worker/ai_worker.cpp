@@ -1,5 +1,7 @@
 // The AI Web Worker: engine + AI only (no SDL, no GL), so a long search never
-// blocks the page's frames. The UI sends a ThinkRequest, we answer a ThinkReply.
+// blocks the page's frames. The UI sends a ThinkRequest, we answer a ThinkReply;
+// while the player thinks it sends short PonderRequest slices, so that a
+// ThinkRequest never waits behind more than one of them.
 #include <emscripten.h>
 
 #include "ai/computer.h"
@@ -31,6 +33,22 @@ extern "C" EMSCRIPTEN_KEEPALIVE void think(char* data, int size) {
                                 report.exact,       report.nodes, report.seconds};
   } else {
     reply.move = reversi::kNoMove;  // a malformed request: answer "no move" rather than guess
+  }
+  emscripten_worker_respond(reinterpret_cast<char*>(&reply), sizeof reply);
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void ponder(char* data, int size) {
+  reversi::PonderReply reply;
+  if (size == static_cast<int>(sizeof(reversi::PonderRequest))) {
+    reversi::PonderRequest request;
+    __builtin_memcpy(&request, data, sizeof request);
+    reply.request_id = request.request_id;
+    // At most a tenth of a second, whatever the page asks: a move the player
+    // makes meanwhile waits for the slice to end.
+    const double seconds = request.seconds > 0 && request.seconds < 0.1 ? request.seconds : 0.1;
+    reply.done = searcher().ponder(reversi::Board{request.player, request.opponent}, seconds);
+  } else {
+    reply.done = 1;  // a malformed request: nothing to ponder
   }
   emscripten_worker_respond(reinterpret_cast<char*>(&reply), sizeof reply);
 }

@@ -371,4 +371,34 @@ describe('gameplay', () => {
       await context.close();
     }
   });
+  // Near the end Hard solves the player's position, and the positions after
+  // each of their moves, while they think: its reply is then exact.
+  test('Hard ponders on the player\'s time and then replies exactly (desktop)', async () => {
+    const prefix = LATE_GAME.slice(0, 2 * 42);
+    const { context, page, log } = await open(desktop, { mode: 'solo', strength: 'hard', color: 'black', moves: prefix });
+    try {
+      const s0 = await waitForTurn(page);
+      assert.equal(s0.sideToMove, 'black', 'the player (black) is to move');
+      const empties = 64 - 4 - s0.transcript.length / 2;
+      assert.ok(empties <= 24, `${empties} empties: in pondering range`);
+      const t0 = Date.now();
+      const p = await waitForState(page, (s) => s.ponder && s.ponder.done, null,
+        { timeout: 90000, message: 'pondering finished' });
+      console.log(`# pondered ${empties} empties and every reply in ${p.ponder.slices} slices, ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      assert.ok(p.ponder.slices > 1, 'the work was split into slices');
+      assert.equal(p.ponder.active, false, 'no slices after the work is done');
+      await tapSquare(page, s0.legalMoves[s0.legalMoves.length - 1]);
+      const after = await waitForState(page, (t, n) => t.transcript.length >= n && t.phase !== 'thinking',
+        s0.transcript.length + 4, { timeout: 10000, message: 'the computer replied' });
+      assertConsistent(after, 'after the reply');
+      const search = after.lastSearch;
+      assert.equal(search.strength, 'hard');
+      assert.equal(search.empties, empties - 1, 'the reply searched the position after the player\'s move');
+      assert.equal(search.exact, true, `the reply was solved exactly: ${JSON.stringify(search)}`);
+      assert.equal(search.depth, empties - 1);
+      assert.deepEqual(log.pageErrors, [], 'no page errors');
+    } finally {
+      await context.close();
+    }
+  });
 });
