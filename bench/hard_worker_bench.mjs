@@ -4,7 +4,9 @@
 // build/web/dist). Plays whole games against Hard with random legal moves
 // and reads state().lastSearch after each reply: the worker's own search
 // time, whether the result was exact, and the empties it saw.
-//   node bench/hard_worker_bench.mjs [--games 3] [--seed 1]
+// With --think S the player takes S seconds over each move from 24 empties
+// on (before that Hard has nothing to ponder), so Hard ponders meanwhile.
+//   node bench/hard_worker_bench.mjs [--games 3] [--seed 1] [--think 0]
 // Prints a summary and one JSON line (prefix "hard_worker_bench: "). Never
 // fails on timing: a loaded machine stretches every figure, so the load
 // average is printed with them.
@@ -15,6 +17,7 @@ import { numberOption, quantile, round } from './bench_support.mjs';
 
 const GAMES = numberOption('games', 3);
 const SEED = numberOption('seed', 1);
+const THINK = numberOption('think', 0);
 
 // The player's move: a corner if there is one, else the fewest replies for
 // Hard, ties broken at random.
@@ -47,7 +50,11 @@ async function main() {
         seen = s.transcript.length;
         searches.push(search);
       };
-      const { state: last } = await playToEnd(page, rng(SEED + game), { onTurn: record, choose });
+      const onTurn = async (s) => {
+        record(s);
+        if (THINK > 0 && s.board.split('-').length - 1 <= 24) await page.waitForTimeout(THINK * 1000);
+      };
+      const { state: last } = await playToEnd(page, rng(SEED + game), { onTurn, choose });
       record(last);
       await context.close();
     }
@@ -70,6 +77,7 @@ async function main() {
   }
   const result = {
     games: GAMES,
+    thinkSeconds: THINK,
     moves: searches.length,
     loadAverage: { start: loadAtStart, end: os.loadavg().map((x) => x.toFixed(2)) },
     seconds: { median: round(quantile(seconds, 0.5), 3), p90: round(quantile(seconds, 0.9), 3), max: round(Math.max(...seconds), 3) },
@@ -80,6 +88,7 @@ async function main() {
     nodesPerSecond: Math.round(searches.reduce((n, s) => n + s.nodes, 0) / searches.reduce((n, s) => n + s.seconds, 0)),
   };
   console.log(`Hard in the AI worker (wasm, headless Chromium): ${result.moves} moves in ${GAMES} games; load average ${loadAtStart.join(' ')} at start`);
+  if (THINK > 0) console.log(`  the player thought ${THINK} s over each move from 24 empties on`);
   console.log(`  search time, every move: median ${result.seconds.median} s, p90 ${result.seconds.p90} s, max ${result.seconds.max} s; over 0.60 s: ${result.over060}`);
   console.log(`  moves that used the budget (not instant solves): ${result.budgetedMoves.count}, median ${result.budgetedMoves.median} s, max ${result.budgetedMoves.max} s`);
   console.log(`  exact from ${largestExact} empties at most; per empties (exact/moves): ${Object.entries(byEmpties).sort((a, b) => b[0] - a[0]).map(([e, v]) => `${e}:${v.exact}/${v.moves}`).join(' ')}`);
