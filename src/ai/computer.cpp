@@ -82,10 +82,8 @@ struct Computer::State {
   ai::TranspositionTable midgame_table;
   ai::TranspositionTable endgame_table;
   ClockSource clock = steady_seconds;
-  // The position last pondered, whether there was anything to ponder, and
-  // whether its solve finished.
+  // The position last pondered and whether its solve finished.
   std::optional<Board> pondered;
-  bool ponder_useful = false;
   bool ponder_solved = false;
   Square ponder_best = kNoMove;       // the opponent's best move there
   Bitboard ponder_children_left = 0;  // the opponent's moves whose positions are not solved yet
@@ -107,14 +105,13 @@ bool Computer::ponder(const Board& board, double seconds) {
   State& state = *state_;
   if (state.pondered != board) {
     state.pondered = board;
-    state.ponder_useful = board.empty_count() <= kPonderEmpties && !is_game_over(board);
     state.ponder_solved = false;
     state.ponder_children_left = legal_moves(board);
     // Entries from before this position are older: the table replaces them
     // first. Later slices keep the generation, so they keep each other's.
     state.endgame_table.next_generation();
   }
-  if (!state.ponder_useful) return true;
+  if (board.empty_count() > kPonderEmpties || is_game_over(board)) return true;
   Deadline deadline(state.clock, state.clock() + std::max(0.0, seconds), kClockInterval);
   EndgameSolver solver(state.endgame_table, deadline);
   // First the position itself, which proves the best replies and bounds the
@@ -265,7 +262,7 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
   // After a solved ponder the endgame table holds most of this solve: it
   // goes first, and only if it cannot finish in 70 % of the budget does the
   // midgame search use the rest.
-  const bool after_ponder = empties <= kPonderEmpties && follows_ponder(board);
+  const bool after_ponder = follows_ponder(board);
   SearchReport report;
   std::uint64_t solve_nodes = 0;
   if (after_ponder) {

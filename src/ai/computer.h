@@ -58,6 +58,9 @@ class Computer {
   // (more than kPonderEmpties empty squares), or finished.
   bool ponder(const Board& board, double seconds);
   static constexpr int kPonderEmpties = 24;
+  // The slice length the app and the CLI use: short enough that a move made
+  // meanwhile hardly waits for it.
+  static constexpr double kPonderSliceSeconds = 0.05;
 
   void set_clock(ClockSource clock);
 

@@ -50,7 +50,7 @@ struct AiBridge::Impl {
   PonderStatus ponder;
 
   void send_slice() {
-    PonderRequest request{ponder_board.player, ponder_board.opponent, ponder_id, kPonderSliceSeconds};
+    PonderRequest request{ponder_board.player, ponder_board.opponent, ponder_id, Computer::kPonderSliceSeconds};
     slice_in_flight = true;
     emscripten_call_worker(worker, "ponder", reinterpret_cast<char*>(&request), sizeof request, on_ponder_reply, this);
   }
@@ -63,8 +63,7 @@ struct AiBridge::Impl {
     if (reply.request_id == self->ponder_id) {
       ++self->ponder.slices;
       self->ponder.done = reply.done != 0;
-      if (self->ponder.done || self->ponder.slices * kPonderSliceSeconds >= kMaxPonderSeconds)
-        self->ponder.active = false;
+      if (self->ponder.done || self->ponder.spent()) self->ponder.active = false;
     }
     // A newer board, or more of the same: the next slice.
     if (self->ponder.active) self->send_slice();
@@ -106,9 +105,7 @@ void AiBridge::cancel() {
 bool AiBridge::busy() const { return impl_->awaited_id != 0; }
 
 void AiBridge::ponder(const Board& board) {
-  const PonderStatus& status = impl_->ponder;
-  const bool spent = status.slices * kPonderSliceSeconds >= kMaxPonderSeconds;
-  if (busy() || (impl_->ponder_id && board == impl_->ponder_board && (status.active || status.done || spent))) return;
+  if (busy() || (impl_->ponder_id && board == impl_->ponder_board && impl_->ponder.settled())) return;
   impl_->ponder_board = board;
   impl_->ponder_id = impl_->next_id++;
   impl_->ponder = PonderStatus{true, false, 0};
@@ -126,8 +123,7 @@ struct AiBridge::Impl {
   std::uint32_t next_id = 1;
   std::uint32_t awaited_id = 0;
   std::optional<SearchReport> result;
-  Board ponder_board;
-  bool pondered_once = false;
+  std::optional<Board> ponder_board;
   PonderStatus ponder;
   Computer computer{32};
 
@@ -179,15 +175,10 @@ bool AiBridge::busy() const {
 void AiBridge::ponder(const Board& board) {
   {
     std::lock_guard lock(impl_->mutex);
-    const PonderStatus& status = impl_->ponder;
-    const bool spent = status.slices * kPonderSliceSeconds >= kMaxPonderSeconds;
-    if (impl_->awaited_id != 0 ||
-        (impl_->pondered_once && board == impl_->ponder_board && (status.active || status.done || spent)))
-      return;
+    if (impl_->awaited_id != 0 || (impl_->ponder_board == board && impl_->ponder.settled())) return;
   }
   impl_->stop_thread();
   impl_->ponder_board = board;
-  impl_->pondered_once = true;
   impl_->ponder = PonderStatus{true, false, 0};
   impl_->thread = std::thread([this, board] {
     for (;;) {
@@ -195,11 +186,11 @@ void AiBridge::ponder(const Board& board) {
         std::lock_guard lock(impl_->mutex);
         if (!impl_->ponder.active) return;
       }
-      const bool done = impl_->computer.ponder(board, kPonderSliceSeconds);
+      const bool done = impl_->computer.ponder(board, Computer::kPonderSliceSeconds);
       std::lock_guard lock(impl_->mutex);
       ++impl_->ponder.slices;
       impl_->ponder.done = done;
-      if (done || impl_->ponder.slices * kPonderSliceSeconds >= kMaxPonderSeconds) impl_->ponder.active = false;
+      if (done || impl_->ponder.spent()) impl_->ponder.active = false;
     }
   });
 }

@@ -31,16 +31,18 @@ class AiBridge {
   // changes nothing.
   void ponder(const Board& board);
   void stop_pondering();
+  // Thinking on the player's time costs battery: at most this much per position.
+  static constexpr double kMaxPonderSeconds = 20.0;
   struct PonderStatus {
     bool active = false;  // slices are being run
     bool done = false;    // the last pondered position has nothing left to ponder
     int slices = 0;       // slices finished for it
+    // The position has had all the time it may have.
+    bool spent() const { return slices * Computer::kPonderSliceSeconds >= kMaxPonderSeconds; }
+    // Whether pondering the same position again would add nothing.
+    bool settled() const { return active || done || spent(); }
   };
   PonderStatus ponder_status() const;
-
-  static constexpr double kPonderSliceSeconds = 0.05;
-  // Thinking on the player's time costs battery: at most this much per position.
-  static constexpr double kMaxPonderSeconds = 20.0;
   bool busy() const;
   // The finished search, once, when it is there.
   std::optional<SearchReport> take_result();

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "ai/computer.h"
+
 namespace reversi {
 
 struct ThinkRequest {
@@ -31,7 +33,7 @@ struct PonderRequest {
   std::uint64_t player = 0;
   std::uint64_t opponent = 0;
   std::uint32_t request_id = 0;
-  double seconds = 0.05;
+  double seconds = Computer::kPonderSliceSeconds;
 };
 
 struct PonderReply {

@@ -32,18 +32,16 @@ void print_report(const SearchReport& report, Strength level, const Position& po
 }
 
 // With --ponder each position is the player's turn, as the browser sees it:
-// the computer ponders it in slices of this many seconds while the player
-// "thinks", then the player plays a legal move drawn by lot and the
-// computer replies.
-constexpr double kPonderSlice = 0.05;
-
-// The position the computer replies to after pondering `position` for up to
+// the computer ponders it in the app's slices while the player "thinks",
+// then the player plays a legal move drawn by lot and the computer replies.
+// The position it replies to, after pondering `position` for up to
 // `ponder_seconds`; `solved` tells whether the ponder finished.
 Position after_pondering(Computer& computer, const Position& position, double ponder_seconds, std::uint64_t seed,
                          bool& solved) {
   solved = false;
-  for (double spent = 0; spent < ponder_seconds && !solved; spent += kPonderSlice)
-    solved = computer.ponder(position.board, std::min(kPonderSlice, ponder_seconds - spent));
+  constexpr double kSlice = Computer::kPonderSliceSeconds;
+  for (double spent = 0; spent < ponder_seconds && !solved; spent += kSlice)
+    solved = computer.ponder(position.board, std::min(kSlice, ponder_seconds - spent));
   const Bitboard moves = legal_moves(position.board);
   if (!moves) return Position{after_pass(position.board), other(position.side_to_move)};
   // splitmix64 of the seed and the position: the same file replays the same.
