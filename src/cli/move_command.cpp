@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,7 @@ void print_report(const SearchReport& report, Strength level, const Position& po
 // then the player plays a legal move drawn by lot and the computer replies.
 // The position it replies to, after pondering `position` for up to
 // `ponder_seconds`; `solved` tells whether the ponder finished.
-Position after_pondering(Computer& computer, const Position& position, double ponder_seconds, std::uint64_t seed,
+Position after_pondering(Computer& computer, const Position& position, double ponder_seconds, std::mt19937_64& random,
                          bool& solved) {
   solved = false;
   constexpr double kSlice = Computer::kPonderSliceSeconds;
@@ -44,12 +45,7 @@ Position after_pondering(Computer& computer, const Position& position, double po
     solved = computer.ponder(position.board, std::min(kSlice, ponder_seconds - spent));
   const Bitboard moves = legal_moves(position.board);
   if (!moves) return Position{after_pass(position.board), other(position.side_to_move)};
-  // splitmix64 of the seed and the position: the same file replays the same.
-  std::uint64_t x = seed + hash_of(position.board) + 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  const Square square = nth_square(moves, static_cast<int>(x % static_cast<std::uint64_t>(count_bits(moves))));
+  const Square square = nth_square(moves, static_cast<int>(random() % count_bits(moves)));
   const Bitboard flips = flips_for(position.board.player, position.board.opponent, square);
   return Position{after_move(position.board, square, flips), other(position.side_to_move)};
 }
@@ -62,11 +58,12 @@ int run_file(const char* path, Strength level, const SearchLimits& limits, doubl
   Computer computer;
   std::vector<double> seconds;
   int exact = 0, ponders_solved = 0;
+  std::mt19937_64 random(limits.seed);  // the player's moves, as `match` draws its openings
   for (const ObfEntry& entry : *entries) {
     Position position = entry.position;
     if (ponder_seconds > 0) {
       bool solved = false;
-      position = after_pondering(computer, position, ponder_seconds, limits.seed, solved);
+      position = after_pondering(computer, position, ponder_seconds, random, solved);
       ponders_solved += solved;
       if (is_game_over(position.board)) continue;
     }
