@@ -15,8 +15,10 @@ inline constexpr int kWinScore = 10000;
 // C-squares next to an empty corner are dangerous, and mobility matters.
 int evaluate_basic(const Board& board);
 
-// Hard's evaluation: mobility, potential mobility, corners, X/C-squares,
-// stable edge discs, parity and (late) the disc count, blended by phase.
+// A hand-written evaluation: mobility, potential mobility, corners,
+// X/C-squares, stable edge discs, parity and (late) the disc count, blended by
+// phase. Hard used it before the patterns; the trainer plays its sample games
+// with it, and the tests measure the patterns against it.
 int evaluate_strong(const Board& board);
 
 // The score of a finished game on the search scale: the margin, pushed
@@ -24,7 +26,7 @@ int evaluate_strong(const Board& board);
 int finished_game_score(const Board& board);
 
 // Pattern: evaluate_pattern (src/ai/pattern_eval.h), fitted to exact endgame
-// margins; the solver orders its moves with it.
+// margins; Hard searches with it and the solver orders its moves with it.
 enum class Evaluation { Basic, Strong, Pattern };
 inline int evaluate(Evaluation kind, const Board& board) {
   switch (kind) {

@@ -29,7 +29,7 @@ constexpr const char* kEndgames[] = {
     "--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O",
 };
 
-// Openings searched to a fixed depth with the strong evaluation.
+// Openings searched to a fixed depth with Hard's evaluation (the learned patterns).
 constexpr const char* kMidgames[] = {
     "---------------------------XO------OX--------------------------- X",
     "-------------------X-------XX------OX--------------------------- O",
@@ -72,7 +72,7 @@ int run_bench(int argc, char** argv) {
     const Board board = parse_position(text).value->board;
     ai::TranspositionTable table(16);
     ai::Deadline unlimited;
-    ai::MidgameSearch search(ai::Evaluation::Strong, &table, unlimited);
+    ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited);
     const auto started = std::chrono::steady_clock::now();
     ai::MidgameSearch::Result result{};
     for (int depth = 1; depth <= kMidgameDepth; ++depth) result = search.search_root(board, depth, result.move);

@@ -6,6 +6,9 @@
 
 #include "ai/bit_kernels.h"
 #include "ai/computer.h"
+#include "ai/evaluation.h"
+#include "ai/midgame_search.h"
+#include "ai/transposition_table.h"
 #include "ai_test_support.h"
 #include "engine/notation.h"
 
@@ -117,6 +120,40 @@ TEST_CASE("ai: Hard keeps to its time budget on an injected clock") {
       CHECK((legal_moves(board) & bit(report.move)) != 0);
     }
   }
+}
+
+TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns") {
+  // Hard's timed search, replayed to the depth it completed with each
+  // evaluation: the pattern replay matches it move for move and score for
+  // score, the hand-written one does not.
+  std::mt19937_64 random(29);
+  int checked = 0, strong_differs = 0;
+  while (checked < 12) {
+    const Board board = testing::random_position(random, 30 + static_cast<int>(random() % 25));
+    const Bitboard moves = legal_moves(board);
+    if (count_bits(moves) < 2) continue;
+    Computer computer(8);
+    computer.set_clock(stepping_clock(0.005));  // a hundred readings per budget
+    const SearchReport report = computer.choose_move(board, Strength::Hard, SearchLimits{0.5, 0});
+    REQUIRE(report.depth >= 2);
+    auto replay = [&](ai::Evaluation evaluation) {
+      ai::TranspositionTable table(4);  // the size of an 8 MB computer's midgame table
+      table.next_generation();
+      ai::Deadline unlimited;
+      ai::MidgameSearch search(evaluation, &table, unlimited);
+      ai::MidgameSearch::Result result{first_square(moves), 0};
+      for (int depth = 1; depth <= report.depth; ++depth) result = search.search_root(board, depth, result.move);
+      return result;
+    };
+    const ai::MidgameSearch::Result pattern = replay(ai::Evaluation::Pattern);
+    INFO("empties " << board.empty_count() << " depth " << report.depth);
+    CHECK(report.move == pattern.move);
+    CHECK(report.score == ai::score_in_discs(pattern.score));
+    const ai::MidgameSearch::Result strong = replay(ai::Evaluation::Strong);
+    strong_differs += strong.score != pattern.score;
+    ++checked;
+  }
+  CHECK(strong_differs >= 10);
 }
 
 TEST_CASE("ai: pondering on the player's time makes Hard's reply exact") {
