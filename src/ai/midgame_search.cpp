@@ -43,7 +43,11 @@ int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, Square first
     if (square == first) key = 1 << 20;
     list[count++] = OrderedMove{flips, square, key};
   }
-  std::sort(list, list + count, [](const OrderedMove& a, const OrderedMove& b) { return a.key > b.key; });
+  // Equal keys keep the squares' order, so every standard library sorts
+  // alike and the wasm and native builds search the same tree.
+  std::sort(list, list + count, [](const OrderedMove& a, const OrderedMove& b) {
+    return a.key != b.key ? a.key > b.key : a.square < b.square;
+  });
   return count;
 }
 
