@@ -85,8 +85,12 @@ constexpr DiagonalMasks kDiagonalMasks = make_diagonal_masks();
 
 }  // namespace
 
-PatternFeatures pattern_features(const Board& board, Bitboard moves) {
-  PatternFeatures features;
+namespace {
+
+// Calls `visit` with the weight-table index of every pattern instance of the
+// position, in the order of PatternFeatures::index.
+template <typename Visit>
+inline void for_each_pattern_index(const Board& board, Visit&& visit) {
   Rows rows;
   const Bitboard player_t = transpose(board.player), opponent_t = transpose(board.opponent);
   for (int row = 0; row < 8; ++row) {
@@ -95,9 +99,8 @@ PatternFeatures pattern_features(const Board& board, Bitboard moves) {
     rows.player[8 + row] = static_cast<unsigned>(player_t >> (8 * row)) & 0xff;
     rows.opponent[8 + row] = static_cast<unsigned>(opponent_t >> (8 * row)) & 0xff;
   }
-  int n = 0;
   auto add = [&](int shape, unsigned own, unsigned other) {
-    features.index[n++] = kPatternLayout.offset[shape] + kTernary.value[own] + 2 * kTernary.value[other];
+    visit(kPatternLayout.offset[shape] + kTernary.value[own] + 2 * kTernary.value[other]);
   };
   for (int view = 0; view < 4; ++view) {
     const RowBits a = view_row(rows, view, 0), b = view_row(rows, view, 1), c = view_row(rows, view, 2);
@@ -123,20 +126,35 @@ PatternFeatures pattern_features(const Board& board, Bitboard moves) {
       if (view & 1) own = kReversed.value[own], other = kReversed.value[other];
       add(6 + k, own >> k, other >> k);
     }
+}
+
+// The features besides the patterns.
+inline void count_scalar_terms(const Board& board, Bitboard moves, PatternFeatures& features) {
   const Bitboard own_moves = moves != kUnknownMoves ? moves : legal_moves_fast(board.player, board.opponent);
   const Bitboard their_moves = legal_moves_fast(board.opponent, board.player);
   features.mobility = std::popcount(own_moves) - std::popcount(their_moves);
   features.finished = !(own_moves | their_moves);
   features.parity = board.empty_count() & 1;
+}
+
+}  // namespace
+
+PatternFeatures pattern_features(const Board& board, Bitboard moves) {
+  PatternFeatures features;
+  int n = 0;
+  for_each_pattern_index(board, [&](std::int32_t index) { features.index[n++] = index; });
+  count_scalar_terms(board, moves, features);
   return features;
 }
 
+// The sum is taken as the indexes come, without storing them.
 int evaluate_pattern(const Board& board, Bitboard moves) {
-  const PatternFeatures features = pattern_features(board, moves);
+  PatternFeatures features;
+  count_scalar_terms(board, moves, features);
   if (features.finished) return finished_game_score(board);
   const PatternWeights& weights = endgame_pattern_weights();
   int score = weights.bias + weights.mobility * features.mobility + weights.parity * features.parity;
-  for (const std::int32_t index : features.index) score += weights.patterns[index];
+  for_each_pattern_index(board, [&](std::int32_t index) { score += weights.patterns[index]; });
   return std::clamp(score, -kWinScore + 1, kWinScore - 1);
 }
 
