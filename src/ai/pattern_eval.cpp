@@ -83,10 +83,6 @@ constexpr DiagonalMasks make_diagonal_masks() {
 }
 constexpr DiagonalMasks kDiagonalMasks = make_diagonal_masks();
 
-}  // namespace
-
-namespace {
-
 // Calls `visit` with the weight-table index of every pattern instance of the
 // position, in the order of PatternFeatures::index.
 template <typename Visit>
