@@ -2,6 +2,7 @@
 // walks each pattern's squares one by one.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -88,6 +89,25 @@ TEST_CASE("ai: pattern features read the squares they are meant to") {
     CHECK(told.mobility == features.mobility);
     CHECK(told.finished == features.finished);
   }
+}
+
+TEST_CASE("ai: the pattern evaluation is the weighted sum of the pattern features") {
+  // evaluate_pattern adds the weights as it walks the patterns; the trainer
+  // reads the same walk through pattern_features. Both must agree.
+  const ai::PatternWeights& weights = ai::endgame_pattern_weights();
+  std::mt19937_64 random(91);
+  int compared = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const Board board = testing::random_position(random, 1 + static_cast<int>(random() % 58));
+    const ai::PatternFeatures features = ai::pattern_features(board);
+    if (features.finished) continue;
+    int sum = weights.bias + weights.mobility * features.mobility + weights.parity * features.parity;
+    for (const std::int32_t index : features.index) sum += weights.patterns[index];
+    CHECK(ai::evaluate_pattern(board) == std::clamp(sum, -ai::kWinScore + 1, ai::kWinScore - 1));
+    CHECK(ai::evaluate_pattern(board, legal_moves(board)) == ai::evaluate_pattern(board));
+    ++compared;
+  }
+  CHECK(compared > 300);
 }
 
 TEST_CASE("ai: the pattern evaluation scores finished games exactly and others as estimates") {
