@@ -32,6 +32,12 @@ constexpr int kPreparedSolveEmpties = 16;
 constexpr int kPreparedSolveShallower = 14;
 // How often (in nodes) a timed search reads the clock: about every 0.1-0.5 ms.
 constexpr std::uint64_t kClockInterval = 1024;
+// Until the solver has run here, its node rate is guessed from the midgame
+// search's over Hard's first 15 % of a move at 20 empties: 3.7-4.1 M/s
+// natively against 18-26 M/s for the solver, 2.3-3.4 against 13-20 in wasm.
+constexpr double kSolverToMidgameRate = 5.0;
+// Solver runs shorter than this say little about its node rate.
+constexpr double kRateSampleSeconds = 0.02;
 
 std::uint64_t mix64(std::uint64_t x) {
   x += 0x9e3779b97f4a7c15ULL;
@@ -47,7 +53,7 @@ double steady_seconds() {
 // Whether Hard should try an exact solve in the time left: the solver's
 // median cost on positions from played games (3-ply searches with a random
 // move now and then: 0.84 M nodes at 18 empties, 4.6 M at 20, so about 2.3x
-// per extra empty) against the node rate measured during the midgame phase.
+// per extra empty) against the solver's node rate.
 bool solve_may_fit(int empties, double seconds_left, double nodes_per_second) {
   if (empties <= 14) return true;
   double expected_nodes = 0.85e6;  // a typical 18-empties solve
@@ -87,6 +93,12 @@ struct Computer::State {
   bool ponder_solved = false;
   Square ponder_best = kNoMove;       // the opponent's best move there
   Bitboard ponder_children_left = 0;  // the opponent's moves whose positions are not solved yet
+  // The solver's nodes per second on this machine, from its runs so far
+  // (0 until one lasted kRateSampleSeconds): whether an exact solve fits in
+  // Hard's time depends on it.
+  double solver_rate = 0;
+  void record_solver_run(std::uint64_t nodes, double seconds);
+  bool ponder_slice(const Board& board, EndgameSolver& solver);
 
   // Whether `board` is one move (or a pass) away from a pondered position
   // that was solved, so the endgame table holds most of its own solve.
@@ -112,27 +124,42 @@ bool Computer::ponder(const Board& board, double seconds) {
     state.endgame_table.next_generation();
   }
   if (board.empty_count() > kPonderEmpties || is_game_over(board)) return true;
-  Deadline deadline(state.clock, state.clock() + std::max(0.0, seconds), kClockInterval);
+  const double started = state.clock();
+  Deadline deadline(state.clock, started + std::max(0.0, seconds), kClockInterval);
   EndgameSolver solver(state.endgame_table, deadline);
-  // First the position itself, which proves the best replies and bounds the
-  // others; then the position after each of the opponent's moves in turn, so
-  // that the reply to any move is already solved exactly.
-  if (!state.ponder_solved) {
+  const bool finished = state.ponder_slice(board, solver);
+  state.record_solver_run(solver.nodes(), state.clock() - started);
+  return finished;
+}
+
+// First the position itself, which proves the best replies and bounds the
+// others; then the position after each of the opponent's moves in turn, so
+// that the reply to any move is already solved exactly. False when `solver`
+// runs out of time first.
+bool Computer::State::ponder_slice(const Board& board, EndgameSolver& solver) {
+  if (!ponder_solved) {
     const Square best = solver.solve(board).move;
     if (solver.aborted()) return false;
-    state.ponder_solved = true;
-    state.ponder_best = best;
+    ponder_solved = true;
+    ponder_best = best;
   }
-  while (state.ponder_children_left) {
+  while (ponder_children_left) {
     // The opponent's best move first: it is the likeliest.
-    const Bitboard best = state.ponder_best < 64 ? state.ponder_children_left & bit(state.ponder_best) : 0;
-    const Square square = first_square(best ? best : state.ponder_children_left);
+    const Bitboard best = ponder_best < 64 ? ponder_children_left & bit(ponder_best) : 0;
+    const Square square = first_square(best ? best : ponder_children_left);
     const Board child = after_move(board, square, flips_for(board.player, board.opponent, square));
     solver.solve(child);
     if (solver.aborted()) return false;
-    state.ponder_children_left &= ~bit(square);
+    ponder_children_left &= ~bit(square);
   }
   return true;
+}
+
+void Computer::State::record_solver_run(std::uint64_t nodes, double seconds) {
+  if (seconds < kRateSampleSeconds) return;
+  const double rate = static_cast<double>(nodes) / seconds;
+  // Rates differ from position to position: an even blend with the past.
+  solver_rate = solver_rate > 0 ? (solver_rate + rate) / 2 : rate;
 }
 
 bool Computer::State::follows_ponder(const Board& board) const {
@@ -232,8 +259,10 @@ SearchReport Computer::State::medium(const Board& board) {
 SearchReport Computer::State::solve(const Board& board, Deadline& deadline, Square first_move, int guess,
                                     bool has_guess) {
   endgame_table.next_generation();
+  const double started = clock();
   EndgameSolver solver(endgame_table, deadline);
   const EndgameSolver::Result result = solver.solve(board, first_move, guess, has_guess);
+  record_solver_run(solver.nodes(), clock() - started);
   SearchReport report;
   report.move = result.move;
   report.score = result.score;
@@ -304,11 +333,9 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
 
   if (may_solve && !report.exact) {
     const double now = clock();
-    const double rate = static_cast<double>(midgame_nodes) / std::max(1e-6, now - started);
-    // The solver visits nodes about 3.5 times as fast as the midgame search
-    // with the patterns (21 M/s against about 6 M/s natively at 20-22
-    // empties).
-    if (solve_may_fit(empties, stop_at - now, rate * 3.5)) {
+    const double midgame_rate = static_cast<double>(midgame_nodes) / std::max(1e-6, now - started);
+    const double rate = solver_rate > 0 ? solver_rate : midgame_rate * kSolverToMidgameRate;
+    if (solve_may_fit(empties, stop_at - now, rate)) {
       Deadline deadline(clock, stop_at, kClockInterval);
       SearchReport solved = solve(board, deadline, best.move, report.score, true);
       solved.nodes += report.nodes;

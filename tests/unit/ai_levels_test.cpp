@@ -156,6 +156,35 @@ TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns") {
   CHECK(strong_differs >= 10);
 }
 
+TEST_CASE("ai: Hard judges whether a solve fits by the solver's measured speed") {
+  // On this clock the midgame search and the solver visit about as many
+  // nodes per reading, so the guess Hard makes before the solver has run (5
+  // times the midgame search's rate) is five times too high, and the rate it
+  // measures once the solver has run is right. With 0.2 s (2,000 readings)
+  // a 20-empties solve does not fit: a fresh computer tries it and falls back
+  // on its short midgame search, one that has seen the solver run searches
+  // on to the end of its budget instead.
+  std::mt19937_64 random(20);
+  int positions = 0;
+  while (positions < 6) {
+    const Board board = testing::random_position(random, 20);
+    if (board.empty_count() != 20 || count_bits(legal_moves(board)) < 2) continue;
+    ++positions;
+    const SearchLimits limits{0.2, 0};
+    Computer fresh(8), primed(8);
+    fresh.set_clock(stepping_clock(1e-4));
+    primed.set_clock(stepping_clock(1e-4));
+    primed.ponder(testing::random_position(random, 22), 0.05);  // the solver runs 500 readings
+    const SearchReport guessed = fresh.choose_move(board, Strength::Hard, limits);
+    const SearchReport measured = primed.choose_move(board, Strength::Hard, limits);
+    INFO("fresh: depth " << guessed.depth << ", " << guessed.nodes << " nodes; primed: depth " << measured.depth << ", "
+                         << measured.nodes << " nodes");
+    CHECK_FALSE(guessed.exact);
+    CHECK_FALSE(measured.exact);
+    CHECK(measured.depth > guessed.depth);
+  }
+}
+
 TEST_CASE("ai: pondering on the player's time makes Hard's reply exact") {
   std::mt19937_64 random(2024);
   int pondered_exact = 0, cold_exact = 0, replies = 0;
