@@ -97,7 +97,7 @@ struct Computer::State {
   // (0 until one lasted kRateSampleSeconds): whether an exact solve fits in
   // Hard's time depends on it.
   double solver_rate = 0;
-  void record_solver_run(std::uint64_t nodes, double seconds);
+  void record_solver_run(std::uint64_t nodes, double started, const Deadline& deadline);
   bool ponder_slice(const Board& board, EndgameSolver& solver);
 
   // Whether `board` is one move (or a pass) away from a pondered position
@@ -128,7 +128,7 @@ bool Computer::ponder(const Board& board, double seconds) {
   Deadline deadline(state.clock, started + std::max(0.0, seconds), kClockInterval);
   EndgameSolver solver(state.endgame_table, deadline);
   const bool finished = state.ponder_slice(board, solver);
-  state.record_solver_run(solver.nodes(), state.clock() - started);
+  state.record_solver_run(solver.nodes(), started, deadline);
   return finished;
 }
 
@@ -155,8 +155,12 @@ bool Computer::State::ponder_slice(const Board& board, EndgameSolver& solver) {
   return true;
 }
 
-void Computer::State::record_solver_run(std::uint64_t nodes, double seconds) {
+void Computer::State::record_solver_run(std::uint64_t nodes, double started, const Deadline& deadline) {
+  const double seconds = clock() - started;
   if (seconds < kRateSampleSeconds) return;
+  // A timed run that overran its budget twice over was stopped from outside
+  // (a device asleep, a tab frozen): its rate is not the solver's.
+  if (deadline.limited() && seconds > 2 * (deadline.stop_at() - started)) return;
   const double rate = static_cast<double>(nodes) / seconds;
   // Rates differ from position to position: an even blend with the past.
   solver_rate = solver_rate > 0 ? (solver_rate + rate) / 2 : rate;
@@ -262,7 +266,7 @@ SearchReport Computer::State::solve(const Board& board, Deadline& deadline, Squa
   const double started = clock();
   EndgameSolver solver(endgame_table, deadline);
   const EndgameSolver::Result result = solver.solve(board, first_move, guess, has_guess);
-  record_solver_run(solver.nodes(), clock() - started);
+  record_solver_run(solver.nodes(), started, deadline);
   SearchReport report;
   report.move = result.move;
   report.score = result.score;

@@ -22,6 +22,14 @@ ClockSource stepping_clock(double step) {
   return [now, step] { return *now += step; };
 }
 
+// The same, but its `jump_at`th reading is `jump` seconds later (a device
+// that slept).
+ClockSource jumping_clock(double step, int jump_at, double jump) {
+  auto now = std::make_shared<double>(0);
+  auto readings = std::make_shared<int>(0);
+  return [=] { return *now += step + (++*readings == jump_at ? jump : 0); };
+}
+
 }  // namespace
 
 TEST_CASE("ai: strengths have names") {
@@ -163,7 +171,8 @@ TEST_CASE("ai: Hard judges whether a solve fits by the solver's measured speed")
   // measures once the solver has run is right. With 0.2 s (2,000 readings)
   // a 20-empties solve does not fit: a fresh computer tries it and falls back
   // on its short midgame search, one that has seen the solver run searches
-  // on to the end of its budget instead.
+  // on to the end of its budget instead. A ponder slice during which the
+  // device slept for a minute teaches the computer nothing.
   std::mt19937_64 random(20);
   int positions = 0;
   while (positions < 6) {
@@ -171,17 +180,23 @@ TEST_CASE("ai: Hard judges whether a solve fits by the solver's measured speed")
     if (board.empty_count() != 20 || count_bits(legal_moves(board)) < 2) continue;
     ++positions;
     const SearchLimits limits{0.2, 0};
-    Computer fresh(8), primed(8);
+    Computer fresh(8), primed(8), slept(8);
     fresh.set_clock(stepping_clock(1e-4));
     primed.set_clock(stepping_clock(1e-4));
-    primed.ponder(testing::random_position(random, 22), 0.05);  // the solver runs 500 readings
+    slept.set_clock(jumping_clock(1e-4, 100, 60.0));
+    const Board pondered = testing::random_position(random, 22);
+    primed.ponder(pondered, 0.05);  // the solver runs 500 readings
+    slept.ponder(pondered, 0.05);
     const SearchReport guessed = fresh.choose_move(board, Strength::Hard, limits);
     const SearchReport measured = primed.choose_move(board, Strength::Hard, limits);
+    const SearchReport after_sleep = slept.choose_move(board, Strength::Hard, limits);
     INFO("fresh: depth " << guessed.depth << ", " << guessed.nodes << " nodes; primed: depth " << measured.depth << ", "
                          << measured.nodes << " nodes");
     CHECK_FALSE(guessed.exact);
     CHECK_FALSE(measured.exact);
     CHECK(measured.depth > guessed.depth);
+    CHECK(after_sleep.depth == guessed.depth);
+    CHECK(after_sleep.move == guessed.move);
   }
 }
 
