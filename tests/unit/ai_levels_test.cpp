@@ -16,19 +16,16 @@ using namespace reversi;
 
 namespace {
 
-// A fake clock that moves forward by `step` seconds every time it is read.
-ClockSource stepping_clock(double step) {
-  auto now = std::make_shared<double>(0);
-  return [now, step] { return *now += step; };
-}
-
-// The same, but its `jump_at`th reading is `jump` seconds later (a device
-// that slept).
+// A fake clock that moves forward by `step` seconds every time it is read,
+// and by `jump` seconds more at its `jump_at`th reading (a device that slept).
 ClockSource jumping_clock(double step, int jump_at, double jump) {
   auto now = std::make_shared<double>(0);
   auto readings = std::make_shared<int>(0);
   return [=] { return *now += step + (++*readings == jump_at ? jump : 0); };
 }
+
+// The same without the jump.
+ClockSource stepping_clock(double step) { return jumping_clock(step, 0, 0); }
 
 }  // namespace
 
