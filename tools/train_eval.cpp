@@ -10,6 +10,15 @@
 //     each weight's step scaled by how often it occurs) and prints them as a
 //     C++ source file.
 //
+//   reversi-train depths --games N --seed S [--depth D] > depths.txt
+//     Plays games the same way and prints positions with 20 to 52 empties
+//     (one ply in five), each with the values of Hard's search at every depth
+//     from 1 to D (10 by default).
+//   reversi-train spreads FILE...
+//     How far the value at each depth strays from that of the shallower
+//     search predicting it: the spreads of Hard's probable cut-offs
+//     (src/ai/midgame_search.cpp). 40 games per seed take about a minute.
+//
 // Sampling is the slow part (exact solves): run several with different seeds
 // in parallel and fit on all of their output. The shipped weights came from
 //   reversi-train samples --games 11000 --seed 1 > one.txt   (about 20 min)
@@ -41,7 +50,9 @@ using namespace reversi;
 int usage() {
   std::fprintf(stderr,
                "usage: reversi-train samples --games N --seed S\n"
-               "       reversi-train fit FILE...\n");
+               "       reversi-train fit FILE...\n"
+               "       reversi-train depths --games N --seed S [--depth D]\n"
+               "       reversi-train spreads FILE...\n");
   return 2;
 }
 
@@ -55,10 +66,18 @@ bool wanted(int empties, std::mt19937_64& random) {
   return random() % 12 == 0;
 }
 
+// The moves of the sampling games: a random start of 6-8 moves, then a 3-ply
+// search with one move in six drawn at random.
+Square sampling_move(const Position& position, Bitboard moves, int ply, int opening, std::mt19937_64& random) {
+  if (ply < opening || random() % 6 == 0) return nth_square(moves, static_cast<int>(random() % count_bits(moves)));
+  ai::Deadline unlimited;
+  ai::MidgameSearch search(ai::Evaluation::Strong, nullptr, unlimited);
+  return search.search_root(position.board, 3).move;
+}
+
 int run_samples(long long games, std::uint64_t seed) {
   std::mt19937_64 random(seed);
   Computer solver(64);
-  ai::Deadline unlimited;
   for (long long game = 0; game < games; ++game) {
     Position position = Position::start();
     const int opening = 6 + static_cast<int>(random() % 3);
@@ -75,16 +94,91 @@ int run_samples(long long games, std::uint64_t seed) {
         std::printf("%s %d\n", format_position(position).c_str(), report.score);
       }
       if (empties <= 10) break;
-      Square square;
-      if (ply < opening || random() % 6 == 0) {
-        square = nth_square(moves, static_cast<int>(random() % count_bits(moves)));
-      } else {
-        ai::MidgameSearch search(ai::Evaluation::Strong, nullptr, unlimited);
-        square = search.search_root(position.board, 3).move;
-      }
-      position = play(position, square);
+      position = play(position, sampling_move(position, moves, ply, opening, random));
     }
     std::fflush(stdout);
+  }
+  return 0;
+}
+
+// Hard's search values of midgame positions at every depth from 1 to
+// `deepest`, one position per line: its empties, then the values in
+// hundredths of a disc. The probable cut-offs of src/ai/midgame_search.cpp
+// come from how far a shallow value strays from a deeper one.
+int run_depths(long long games, std::uint64_t seed, int deepest) {
+  std::mt19937_64 random(seed);
+  for (long long game = 0; game < games; ++game) {
+    Position position = Position::start();
+    const int opening = 6 + static_cast<int>(random() % 3);
+    for (int ply = 0;; ++ply) {
+      Bitboard moves = legal_moves(position.board);
+      if (!moves) {
+        position = play(position, kPass);
+        moves = legal_moves(position.board);
+        if (!moves) break;
+      }
+      const int empties = position.board.empty_count();
+      if (empties < 20) break;
+      if (empties <= 52 && random() % 5 == 0) {
+        ai::TranspositionTable table(16);
+        ai::Deadline unlimited;
+        ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited);
+        std::printf("%d", empties);
+        Square best = kNoMove;
+        for (int depth = 1; depth <= deepest; ++depth) {
+          const auto result = search.search_root(position.board, depth, best);
+          best = result.move;
+          std::printf(" %d", result.score);
+        }
+        std::printf("\n");
+        std::fflush(stdout);
+      }
+      position = play(position, sampling_move(position, moves, ply, opening, random));
+    }
+  }
+  return 0;
+}
+
+// How far each depth's value strays from its shallow predictor's, over the
+// positions `depths` printed: the spreads behind Multi-ProbCut.
+int run_spreads(int count, char** paths) {
+  std::vector<std::vector<int>> rows;
+  for (int i = 0; i < count; ++i) {
+    std::ifstream in(paths[i]);
+    if (!in) {
+      std::fprintf(stderr, "reversi-train: cannot read %s\n", paths[i]);
+      return 1;
+    }
+    for (std::string line; std::getline(in, line);) {
+      std::vector<int> values;
+      std::size_t at = 0;
+      while (at < line.size()) {
+        std::size_t used = 0;
+        values.push_back(std::stoi(line.substr(at), &used));
+        at += used;
+        while (at < line.size() && line[at] == ' ') ++at;
+      }
+      if (values.size() >= 2) rows.push_back(std::move(values));
+    }
+  }
+  std::printf("%zu positions\ndepth shallow positions   mean spread (hundredths of a disc)\n", rows.size());
+  for (int depth = 3;; ++depth) {
+    const int shallow = ai::probcut_shallow_depth(depth);
+    double sum = 0, squares = 0;
+    long n = 0;
+    for (const std::vector<int>& row : rows) {
+      if (static_cast<int>(row.size()) <= depth) continue;
+      const int deep = row[depth], near = row[shallow];
+      // Proven results, and positions so lopsided (over 50 discs) that no
+      // window comes near them.
+      if (std::abs(deep) >= 50 * ai::kDiscScale || std::abs(near) >= 50 * ai::kDiscScale) continue;
+      sum += deep - near;
+      squares += static_cast<double>(deep - near) * (deep - near);
+      ++n;
+    }
+    if (n < 2) break;
+    const double mean = sum / n;
+    std::printf("%5d %7d %9ld %6.0f %6.0f\n", depth, shallow, n, mean, std::sqrt(squares / n - mean * mean));
   }
   return 0;
 }
@@ -199,19 +293,36 @@ int run_fit(int count, char** paths) {
   return 0;
 }
 
+// The options of `samples` and `depths`; false on anything else.
+struct GameOptions {
+  long long games = 0;
+  std::uint64_t seed = 1;
+  int depth = 10;  // depths only
+};
+bool parse_game_options(int argc, char** argv, bool takes_depth, GameOptions& options) {
+  for (int i = 2; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--games")) {
+      options.games = std::atoll(argv[i + 1]);
+    } else if (!std::strcmp(argv[i], "--seed")) {
+      options.seed = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (takes_depth && !std::strcmp(argv[i], "--depth")) {
+      options.depth = std::atoi(argv[i + 1]);
+    } else {
+      return false;
+    }
+  }
+  return argc % 2 == 0 && options.games > 0 && options.depth > 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && !std::strcmp(argv[1], "fit")) return argc > 2 ? run_fit(argc - 2, argv + 2) : usage();
-  if (argc >= 2 && !std::strcmp(argv[1], "samples")) {
-    long long games = 0;
-    std::uint64_t seed = 1;
-    for (int i = 2; i + 1 < argc; i += 2) {
-      if (!std::strcmp(argv[i], "--games")) games = std::atoll(argv[i + 1]);
-      else if (!std::strcmp(argv[i], "--seed")) seed = std::strtoull(argv[i + 1], nullptr, 10);
-      else return usage();
-    }
-    return games > 0 ? run_samples(games, seed) : usage();
-  }
-  return usage();
+  const char* command = argc >= 2 ? argv[1] : "";
+  if (!std::strcmp(command, "fit")) return argc > 2 ? run_fit(argc - 2, argv + 2) : usage();
+  if (!std::strcmp(command, "spreads")) return argc > 2 ? run_spreads(argc - 2, argv + 2) : usage();
+  const bool depths = !std::strcmp(command, "depths");
+  GameOptions options;
+  if (!depths && std::strcmp(command, "samples")) return usage();
+  if (!parse_game_options(argc, argv, depths, options)) return usage();
+  return depths ? run_depths(options.games, options.seed, options.depth) : run_samples(options.games, options.seed);
 }

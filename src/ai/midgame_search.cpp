@@ -9,6 +9,7 @@ namespace reversi::ai {
 namespace {
 
 constexpr int kInfinity = 32000;
+constexpr int kNoCut = -kInfinity - 1;
 
 // Static square values used to order moves where a mobility count would cost
 // more than it saves: corners first, X-squares last.
@@ -51,7 +52,30 @@ int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, Square first
   return count;
 }
 
+// Multi-ProbCut (Buro, 1997): see probable_cut. Below this depth the
+// shallow search would cost about as much as the node.
+constexpr int kProbCutMinDepth = 3;
+// How many spreads beyond the window the shallow value must land for a cut.
+// At 0.1 s a move, Hard cutting at 1.5 spreads took 76.8 % of the points
+// from Hard without cuts (200 games); cutting at 1.0 or 2.0 played level
+// with 1.5 (52.5 % and 50 %, 100 games each).
+constexpr double kProbCutSpreads = 1.5;
+
 }  // namespace
+
+// The shallow search is about half as deep, with the same parity (the
+// evaluation judges positions with the same side to move alike).
+int probcut_shallow_depth(int depth) { return depth - 2 * ((depth + 2) / 4); }
+
+// Measured over 587 positions of 20-52 empties from the trainer's games
+// (`reversi-train depths --games 40 --seed 1`, the same with `--seed 2`, then
+// `reversi-train spreads` on both): the deep value less the shallow one has a
+// mean within a disc of zero and these standard deviations. From depth 11
+// on, 5 discs.
+int probcut_spread(int depth) {
+  constexpr int kSpread[11] = {0, 0, 0, 440, 350, 322, 512, 466, 403, 376, 489};
+  return depth <= 10 ? kSpread[std::max(depth, 0)] : 500;
+}
 
 int score_in_discs(int score) {
   if (score >= kWinScore) return (score - kWinScore) / kDiscScale;
@@ -88,6 +112,13 @@ int MidgameSearch::search(Bitboard player, Bitboard opponent, int alpha, int bet
     }
   }
 
+  if (probable_cuts_ && beta - alpha == 1 && depth >= kProbCutMinDepth &&
+      depth < 64 - std::popcount(player | opponent)) {
+    const int cut = probable_cut(player, opponent, alpha, depth);
+    if (deadline_.has_expired()) return 0;
+    if (cut != kNoCut) return cut;
+  }
+
   OrderedMove list[32];
   const int count = order_moves(player, opponent, moves, table_move, depth, list);
   const int original_alpha = alpha;
@@ -114,6 +145,21 @@ int MidgameSearch::search(Bitboard player, Bitboard opponent, int alpha, int bet
   }
   if (table_) table_->store(key, depth, original_alpha, beta, best, best_move, -kInfinity, kInfinity);
   return best;
+}
+
+// A search of depth shallow(d) predicts the value of a depth-d search to
+// within a spread or so. When it shows the value far above the null window
+// (alpha, alpha + 1), or far below, the node is cut with that bound instead
+// of being searched in full.
+int MidgameSearch::probable_cut(Bitboard player, Bitboard opponent, int alpha, int depth) {
+  const int margin = static_cast<int>(kProbCutSpreads * probcut_spread(depth));
+  const int shallow = probcut_shallow_depth(depth);
+  const int beta = alpha + 1;
+  // Proven results are never cut on a guess.
+  const int high = beta + margin, low = alpha - margin;
+  if (high < kWinScore && search(player, opponent, high - 1, high, shallow, false) >= high) return beta;
+  if (low > -kWinScore && search(player, opponent, low, low + 1, shallow, false) <= low) return alpha;
+  return kNoCut;
 }
 
 MidgameSearch::Result MidgameSearch::search_root(const Board& board, int depth, Square first_move) {

@@ -1,5 +1,6 @@
 // Depth-limited principal-variation search over an evaluation, for Medium
-// (fixed 4 plies, no table) and Hard (iterative deepening with a table).
+// (fixed 4 plies, no table) and Hard (iterative deepening with a table and
+// probable cut-offs).
 // A pass does not use up a ply; a finished game scores its exact margin.
 #pragma once
 
@@ -15,9 +16,13 @@ namespace reversi::ai {
 class MidgameSearch {
  public:
   // `table` may be null (no transposition table); it and `deadline` are
-  // borrowed and outlive the search.
-  MidgameSearch(Evaluation evaluation, TranspositionTable* table, Deadline& deadline)
-      : evaluation_(evaluation), table_(table), deadline_(deadline) {}
+  // borrowed and outlive the search. With `probable_cuts` the search is
+  // selective (Multi-ProbCut): a node whose shallow search lands far
+  // outside the window is cut without the full search, which then reaches
+  // several plies deeper in the same time. Only Hard uses it; a search that
+  // reaches the end of the game is never cut this way, so it stays exact.
+  MidgameSearch(Evaluation evaluation, TranspositionTable* table, Deadline& deadline, bool probable_cuts = false)
+      : evaluation_(evaluation), table_(table), deadline_(deadline), probable_cuts_(probable_cuts) {}
 
   struct Result {
     Square move = kNoMove;
@@ -34,12 +39,22 @@ class MidgameSearch {
 
  private:
   int search(Bitboard player, Bitboard opponent, int alpha, int beta, int depth, bool passed);
+  // The bound a probable cut-off proves for the null window (alpha,
+  // alpha + 1), or kNoCut.
+  int probable_cut(Bitboard player, Bitboard opponent, int alpha, int depth);
 
   Evaluation evaluation_;
   TranspositionTable* table_;
   Deadline& deadline_;
+  bool probable_cuts_;
   std::uint64_t nodes_ = 0;
 };
+
+// Multi-ProbCut: the depth of the shallow search that predicts a search of
+// `depth` plies, and how far the two values spread apart (one standard
+// deviation, hundredths of a disc), measured by `reversi-train spreads`.
+int probcut_shallow_depth(int depth);
+int probcut_spread(int depth);
 
 // Converts a search score to discs for reports (proven wins keep their margin).
 int score_in_discs(int score);
