@@ -29,14 +29,15 @@ constexpr const char* kEndgames[] = {
     "--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O",
 };
 
-// Openings searched to a fixed depth with Hard's evaluation (the learned patterns).
+// Openings searched to a fixed depth the way Hard searches (the learned
+// patterns, probable cut-offs).
 constexpr const char* kMidgames[] = {
     "---------------------------XO------OX--------------------------- X",
     "-------------------X-------XX------OX--------------------------- O",
     "-------------------XO------XO------OX--------------------------- X",
     "-----------------XX-------OOX-----OXXX---O-O-X------------------ O",
 };
-constexpr int kMidgameDepth = 9;
+constexpr int kMidgameDepth = 12;
 
 }  // namespace
 
@@ -72,7 +73,7 @@ int run_bench(int argc, char** argv) {
     const Board board = parse_position(text).value->board;
     ai::TranspositionTable table(16);
     ai::Deadline unlimited;
-    ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited);
+    ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited, /*probable_cuts=*/true);
     const auto started = std::chrono::steady_clock::now();
     ai::MidgameSearch::Result result{};
     for (int depth = 1; depth <= kMidgameDepth; ++depth) result = search.search_root(board, depth, result.move);

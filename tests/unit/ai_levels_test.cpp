@@ -127,12 +127,13 @@ TEST_CASE("ai: Hard keeps to its time budget on an injected clock") {
   }
 }
 
-TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns") {
-  // Hard's timed search, replayed to the depth it completed with each
-  // evaluation: the pattern replay matches it move for move and score for
-  // score, the hand-written one does not.
+TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns and cuts probable losers") {
+  // Hard's timed search, replayed to the depth it completed: the replay with
+  // the patterns and probable cut-offs matches it move for move and score
+  // for score; with the hand-written evaluation, or without the cut-offs,
+  // the scores differ.
   std::mt19937_64 random(29);
-  int checked = 0, strong_differs = 0;
+  int checked = 0, strong_differs = 0, uncut_differs = 0;
   while (checked < 12) {
     const Board board = testing::random_position(random, 30 + static_cast<int>(random() % 25));
     const Bitboard moves = legal_moves(board);
@@ -141,24 +142,26 @@ TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns") {
     computer.set_clock(stepping_clock(0.005));  // a hundred readings per budget
     const SearchReport report = computer.choose_move(board, Strength::Hard, SearchLimits{0.5, 0});
     REQUIRE(report.depth >= 2);
-    auto replay = [&](ai::Evaluation evaluation) {
+    auto replay = [&](ai::Evaluation evaluation, bool probable_cuts) {
       ai::TranspositionTable table(4);  // the size of an 8 MB computer's midgame table
       table.next_generation();
       ai::Deadline unlimited;
-      ai::MidgameSearch search(evaluation, &table, unlimited);
+      ai::MidgameSearch search(evaluation, &table, unlimited, probable_cuts);
       ai::MidgameSearch::Result result{first_square(moves), 0};
       for (int depth = 1; depth <= report.depth; ++depth) result = search.search_root(board, depth, result.move);
       return result;
     };
-    const ai::MidgameSearch::Result pattern = replay(ai::Evaluation::Pattern);
+    const ai::MidgameSearch::Result pattern = replay(ai::Evaluation::Pattern, true);
     INFO("empties " << board.empty_count() << " depth " << report.depth);
     CHECK(report.move == pattern.move);
     CHECK(report.score == ai::score_in_discs(pattern.score));
-    const ai::MidgameSearch::Result strong = replay(ai::Evaluation::Strong);
-    strong_differs += strong.score != pattern.score;
+    strong_differs += replay(ai::Evaluation::Strong, true).score != pattern.score;
+    uncut_differs += replay(ai::Evaluation::Pattern, false).score != pattern.score;
     ++checked;
   }
   CHECK(strong_differs >= 10);
+  INFO("without cut-offs " << uncut_differs << " of 12 scores differ");
+  CHECK(uncut_differs >= 3);
 }
 
 TEST_CASE("ai: probable cut-offs search fewer nodes, and never where a search reaches the end") {
