@@ -88,6 +88,7 @@ struct Computer::State {
   ai::TranspositionTable midgame_table;
   ai::TranspositionTable endgame_table;
   ClockSource clock = steady_seconds;
+  bool probable_cuts = true;
   // The position last pondered and whether its solve finished.
   std::optional<Board> pondered;
   bool ponder_solved = false;
@@ -177,6 +178,8 @@ bool Computer::State::follows_ponder(const Board& board) const {
 }
 
 void Computer::set_clock(ClockSource clock) { state_->clock = clock ? std::move(clock) : ClockSource(steady_seconds); }
+
+void Computer::set_probable_cuts(bool on) { state_->probable_cuts = on; }
 
 SearchReport Computer::choose_move(const Board& board, Strength strength, const SearchLimits& limits) {
   const double started = state_->clock();
@@ -324,7 +327,7 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
   // Deepens from the last completed depth until `deadline` passes.
   auto deepen = [&](double until) {
     Deadline deadline(clock, until, kClockInterval);
-    MidgameSearch search(ai::Evaluation::Pattern, &midgame_table, deadline, /*probable_cuts=*/true);
+    MidgameSearch search(ai::Evaluation::Pattern, &midgame_table, deadline, probable_cuts);
     for (int depth = report.depth + 1; depth <= empties; ++depth) {
       const MidgameSearch::Result result = search.search_root(board, depth, best.move);
       if (search.aborted()) break;

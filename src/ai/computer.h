@@ -63,6 +63,9 @@ class Computer {
   static constexpr double kPonderSliceSeconds = 0.05;
 
   void set_clock(ClockSource clock);
+  // Whether Hard's midgame search makes probable cut-offs (on unless turned
+  // off; off only to measure what they are worth, as `match` can).
+  void set_probable_cuts(bool on);
 
  private:
   struct State;

@@ -15,7 +15,9 @@
 namespace reversi::cli {
 namespace {
 
-constexpr const char* kUsage = "match LEVEL_A LEVEL_B --games N [--seed S] [--seconds S] [--json]";
+// --b-without-cuts: LEVEL_B's Hard searches without probable cut-offs, to
+// measure what they are worth (`match hard hard ... --b-without-cuts`).
+constexpr const char* kUsage = "match LEVEL_A LEVEL_B --games N [--seed S] [--seconds S] [--b-without-cuts] [--json]";
 
 // A random start of 6 to 8 moves that leaves the game open.
 std::vector<Square> random_opening(std::mt19937_64& random) {
@@ -101,12 +103,14 @@ int run_match(int argc, char** argv) {
   long long games = -1;
   std::uint64_t seed = 1;
   SearchLimits limits;
-  bool json = false;
+  bool json = false, b_without_cuts = false;
   for (int i = 0; i < argc; ++i) {
     const std::string option = argv[i];
     const bool has_value = i + 1 < argc;
     if (option == "--json") {
       json = true;
+    } else if (option == "--b-without-cuts") {
+      b_without_cuts = true;
     } else if (option == "--games" && has_value) {
       const auto value = parse_integer(argv[++i], 1, 1000000);
       if (!value) return usage_error("match", std::string("bad --games '") + argv[i] + "'", kUsage);
@@ -132,6 +136,7 @@ int run_match(int argc, char** argv) {
 
   std::mt19937_64 random(seed);
   Computer first(16), second(16);
+  second.set_probable_cuts(!b_without_cuts);
   SideRecord first_record, second_record;
   std::vector<Square> opening;
   for (long long game = 0; game < games; ++game) {
@@ -160,13 +165,14 @@ int run_match(int argc, char** argv) {
   const nlohmann::json summary{{"games", played},
                                {"seed", seed},
                                {"seconds", limits.seconds},
+                               {"b_without_cuts", b_without_cuts},
                                {"a", side_json(strength_name(levels[0]), first_record, played)},
                                {"b", side_json(strength_name(levels[1]), second_record, played)}};
   if (json) {
     print_json_line(summary);
   } else {
-    std::printf("%d games, seed %llu, Hard budget %.3f s per move\n", played, static_cast<unsigned long long>(seed),
-                limits.seconds);
+    std::printf("%d games, seed %llu, Hard budget %.3f s per move%s\n", played, static_cast<unsigned long long>(seed),
+                limits.seconds, b_without_cuts ? "; the second level without probable cut-offs" : "");
     for (const char* side : {"a", "b"}) {
       const nlohmann::json& s = summary[side];
       std::printf("  %-6s W/D/L %d/%d/%d  average margin %+.2f  points %.1f%%  move time median %.3f s, max %.3f s"

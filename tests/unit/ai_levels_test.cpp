@@ -131,32 +131,42 @@ TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns and cut
   // Hard's timed search, replayed to the depth it completed: the replay with
   // the patterns and probable cut-offs matches it move for move and score
   // for score; with the hand-written evaluation, or without the cut-offs,
-  // the scores differ.
+  // the scores differ. With its cut-offs turned off, Hard matches the replay
+  // without them.
   std::mt19937_64 random(29);
   int checked = 0, strong_differs = 0, uncut_differs = 0;
   while (checked < 12) {
     const Board board = testing::random_position(random, 30 + static_cast<int>(random() % 25));
     const Bitboard moves = legal_moves(board);
     if (count_bits(moves) < 2) continue;
-    Computer computer(8);
-    computer.set_clock(stepping_clock(0.005));  // a hundred readings per budget
-    const SearchReport report = computer.choose_move(board, Strength::Hard, SearchLimits{0.5, 0});
-    REQUIRE(report.depth >= 2);
-    auto replay = [&](ai::Evaluation evaluation, bool probable_cuts) {
+    auto hard = [&](bool probable_cuts) {
+      Computer computer(8);
+      computer.set_clock(stepping_clock(0.005));  // a hundred readings per budget
+      computer.set_probable_cuts(probable_cuts);
+      return computer.choose_move(board, Strength::Hard, SearchLimits{0.5, 0});
+    };
+    auto replay = [&](ai::Evaluation evaluation, bool probable_cuts, int depth) {
       ai::TranspositionTable table(4);  // the size of an 8 MB computer's midgame table
       table.next_generation();
       ai::Deadline unlimited;
       ai::MidgameSearch search(evaluation, &table, unlimited, probable_cuts);
       ai::MidgameSearch::Result result{first_square(moves), 0};
-      for (int depth = 1; depth <= report.depth; ++depth) result = search.search_root(board, depth, result.move);
+      for (int d = 1; d <= depth; ++d) result = search.search_root(board, d, result.move);
       return result;
     };
-    const ai::MidgameSearch::Result pattern = replay(ai::Evaluation::Pattern, true);
+    const SearchReport report = hard(true);
+    REQUIRE(report.depth >= 2);
+    const ai::MidgameSearch::Result pattern = replay(ai::Evaluation::Pattern, true, report.depth);
     INFO("empties " << board.empty_count() << " depth " << report.depth);
     CHECK(report.move == pattern.move);
     CHECK(report.score == ai::score_in_discs(pattern.score));
-    strong_differs += replay(ai::Evaluation::Strong, true).score != pattern.score;
-    uncut_differs += replay(ai::Evaluation::Pattern, false).score != pattern.score;
+    strong_differs += replay(ai::Evaluation::Strong, true, report.depth).score != pattern.score;
+    uncut_differs += replay(ai::Evaluation::Pattern, false, report.depth).score != pattern.score;
+
+    const SearchReport uncut = hard(false);
+    const ai::MidgameSearch::Result uncut_replay = replay(ai::Evaluation::Pattern, false, uncut.depth);
+    CHECK(uncut.move == uncut_replay.move);
+    CHECK(uncut.score == ai::score_in_discs(uncut_replay.score));
     ++checked;
   }
   CHECK(strong_differs >= 10);
