@@ -17,10 +17,10 @@ class MidgameSearch {
  public:
   // `table` may be null (no transposition table); it and `deadline` are
   // borrowed and outlive the search. With `probable_cuts` the search is
-  // selective (Multi-ProbCut): a node whose shallow search lands far
-  // outside the window is cut without the full search, which then reaches
-  // several plies deeper in the same time. Only Hard uses it; a search that
-  // reaches the end of the game is never cut this way, so it stays exact.
+  // selective (Multi-ProbCut), as Hard's is: a node whose shallow search
+  // lands far outside the window is cut without the full search, so the
+  // search reaches 2-3 plies deeper in the same time. A search that reaches
+  // the end of the game is never cut this way, so it stays exact.
   MidgameSearch(Evaluation evaluation, TranspositionTable* table, Deadline& deadline, bool probable_cuts = false)
       : evaluation_(evaluation), table_(table), deadline_(deadline), probable_cuts_(probable_cuts) {}
 
