@@ -75,9 +75,12 @@ Square sampling_move(const Position& position, Bitboard moves, int ply, int open
   return search.search_root(position.board, 3).move;
 }
 
-int run_samples(long long games, std::uint64_t seed) {
+// Plays `games` sampling games from `seed`. Before each move (passes made
+// for the side that has none) `visit(position, random)` sees the position;
+// the game ends when it returns false or when neither side can move.
+template <typename Visit>
+void play_sampling_games(long long games, std::uint64_t seed, Visit&& visit) {
   std::mt19937_64 random(seed);
-  Computer solver(64);
   for (long long game = 0; game < games; ++game) {
     Position position = Position::start();
     const int opening = 6 + static_cast<int>(random() % 3);
@@ -88,16 +91,23 @@ int run_samples(long long games, std::uint64_t seed) {
         moves = legal_moves(position.board);
         if (!moves) break;
       }
-      const int empties = position.board.empty_count();
-      if (wanted(empties, random)) {
-        const SearchReport report = solver.solve_exact(position.board);
-        std::printf("%s %d\n", format_position(position).c_str(), report.score);
-      }
-      if (empties <= 10) break;
+      if (!visit(position, random)) break;
       position = play(position, sampling_move(position, moves, ply, opening, random));
     }
     std::fflush(stdout);
   }
+}
+
+int run_samples(long long games, std::uint64_t seed) {
+  Computer solver(64);
+  play_sampling_games(games, seed, [&](const Position& position, std::mt19937_64& random) {
+    const int empties = position.board.empty_count();
+    if (wanted(empties, random)) {
+      const SearchReport report = solver.solve_exact(position.board);
+      std::printf("%s %d\n", format_position(position).c_str(), report.score);
+    }
+    return empties > 10;
+  });
   return 0;
 }
 
@@ -106,36 +116,25 @@ int run_samples(long long games, std::uint64_t seed) {
 // hundredths of a disc. The probable cut-offs of src/ai/midgame_search.cpp
 // come from how far a shallow value strays from a deeper one.
 int run_depths(long long games, std::uint64_t seed, int deepest) {
-  std::mt19937_64 random(seed);
-  for (long long game = 0; game < games; ++game) {
-    Position position = Position::start();
-    const int opening = 6 + static_cast<int>(random() % 3);
-    for (int ply = 0;; ++ply) {
-      Bitboard moves = legal_moves(position.board);
-      if (!moves) {
-        position = play(position, kPass);
-        moves = legal_moves(position.board);
-        if (!moves) break;
+  play_sampling_games(games, seed, [&](const Position& position, std::mt19937_64& random) {
+    const int empties = position.board.empty_count();
+    if (empties < 20) return false;
+    if (empties <= 52 && random() % 5 == 0) {
+      ai::TranspositionTable table(16);
+      ai::Deadline unlimited;
+      ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited);
+      std::printf("%d", empties);
+      Square best = kNoMove;
+      for (int depth = 1; depth <= deepest; ++depth) {
+        const auto result = search.search_root(position.board, depth, best);
+        best = result.move;
+        std::printf(" %d", result.score);
       }
-      const int empties = position.board.empty_count();
-      if (empties < 20) break;
-      if (empties <= 52 && random() % 5 == 0) {
-        ai::TranspositionTable table(16);
-        ai::Deadline unlimited;
-        ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited);
-        std::printf("%d", empties);
-        Square best = kNoMove;
-        for (int depth = 1; depth <= deepest; ++depth) {
-          const auto result = search.search_root(position.board, depth, best);
-          best = result.move;
-          std::printf(" %d", result.score);
-        }
-        std::printf("\n");
-        std::fflush(stdout);
-      }
-      position = play(position, sampling_move(position, moves, ply, opening, random));
+      std::printf("\n");
+      std::fflush(stdout);
     }
-  }
+    return true;
+  });
   return 0;
 }
 
