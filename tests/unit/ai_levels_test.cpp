@@ -27,6 +27,22 @@ ClockSource jumping_clock(double step, int jump_at, double jump) {
 // The same without the jump.
 ClockSource stepping_clock(double step) { return jumping_clock(step, 0, 0); }
 
+// Hard's iterative deepening replayed without a clock, depth 1 to `depth`,
+// on a table the size of an 8 MB computer's midgame table.
+struct DeepeningReplay {
+  ai::MidgameSearch::Result result;
+  std::uint64_t nodes;
+};
+DeepeningReplay replay_hard(const Board& board, ai::Evaluation evaluation, bool probable_cuts, int depth) {
+  ai::TranspositionTable table(4);
+  table.next_generation();
+  ai::Deadline unlimited;
+  ai::MidgameSearch search(evaluation, &table, unlimited, probable_cuts);
+  ai::MidgameSearch::Result result{first_square(legal_moves(board)), 0};
+  for (int d = 1; d <= depth; ++d) result = search.search_root(board, d, result.move);
+  return DeepeningReplay{result, search.nodes()};
+}
+
 }  // namespace
 
 TEST_CASE("ai: strengths have names") {
@@ -146,13 +162,7 @@ TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns and cut
       return computer.choose_move(board, Strength::Hard, SearchLimits{0.5, 0});
     };
     auto replay = [&](ai::Evaluation evaluation, bool probable_cuts, int depth) {
-      ai::TranspositionTable table(4);  // the size of an 8 MB computer's midgame table
-      table.next_generation();
-      ai::Deadline unlimited;
-      ai::MidgameSearch search(evaluation, &table, unlimited, probable_cuts);
-      ai::MidgameSearch::Result result{first_square(moves), 0};
-      for (int d = 1; d <= depth; ++d) result = search.search_root(board, d, result.move);
-      return result;
+      return replay_hard(board, evaluation, probable_cuts, depth).result;
     };
     const SearchReport report = hard(true);
     REQUIRE(report.depth >= 2);
@@ -176,25 +186,17 @@ TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns and cut
 
 TEST_CASE("ai: probable cut-offs search fewer nodes, and never where a search reaches the end") {
   std::mt19937_64 random(37);
-  auto search_nodes = [](const Board& board, int depth, bool probable_cuts, int& score) {
-    ai::TranspositionTable table(4);
-    ai::Deadline unlimited;
-    ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited, probable_cuts);
-    ai::MidgameSearch::Result result{};
-    for (int d = 1; d <= depth; ++d) result = search.search_root(board, d, result.move);
-    score = result.score;
-    return search.nodes();
-  };
   SUBCASE("in the midgame a selective search of the same depth costs far fewer nodes") {
     std::uint64_t full = 0, selective = 0;
     int same_score = 0;
     for (int i = 0; i < 8; ++i) {
       const Board board = testing::random_position(random, 30 + static_cast<int>(random() % 20));
       if (!legal_moves(board)) continue;
-      int full_score = 0, selective_score = 0;
-      full += search_nodes(board, 8, false, full_score);
-      selective += search_nodes(board, 8, true, selective_score);
-      same_score += full_score == selective_score;
+      const DeepeningReplay plain = replay_hard(board, ai::Evaluation::Pattern, false, 8);
+      const DeepeningReplay cut = replay_hard(board, ai::Evaluation::Pattern, true, 8);
+      full += plain.nodes;
+      selective += cut.nodes;
+      same_score += plain.result.score == cut.result.score;
     }
     // About a third of the nodes, and mostly the same value: cut-offs that
     // fired on the wrong side would get the values wrong.
@@ -206,10 +208,9 @@ TEST_CASE("ai: probable cut-offs search fewer nodes, and never where a search re
     for (int i = 0; i < 40; ++i) {
       const Board board = testing::random_position(random, 9 + static_cast<int>(random() % 3));
       if (!legal_moves(board)) continue;
-      int score = 0;
-      search_nodes(board, board.empty_count(), true, score);
+      const DeepeningReplay replay = replay_hard(board, ai::Evaluation::Pattern, true, board.empty_count());
       INFO(format_position(Position{board, Color::Black}) << " empties " << board.empty_count());
-      CHECK(ai::score_in_discs(score) == testing::minimax(board));
+      CHECK(ai::score_in_discs(replay.result.score) == testing::minimax(board));
     }
   }
 }
