@@ -7,6 +7,13 @@
 # ratio of the fastest runs. Figures only: it never fails on them.
 # usage: bench/solver_ratio.sh [RUNS]   (default 6; COUNT=5 is FFO #40-#44,
 #        COUNT=10 #40-#49; CORE=0 picks the core when taskset is there)
+#        bench/solver_ratio.sh --instructions
+# The second form counts the instructions each build executes (under
+# valgrind, both at once, a few minutes), less those of a run that solves
+# nothing, and prints their ratio. It repeats to within a few tenths of a percent
+# whatever the load, so it shows what a change to the code does to wasm
+# against native; it leaves out what only a clock sees, such as cache misses
+# that the native build's prefetches hide.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 native="$root/build/native/reversi-cli"
@@ -15,8 +22,40 @@ positions="${REVERSI_SHARED_DIR:-$root/../shared}/positions/fforum-40-59.obf"
 [ -x "$native" ] || { echo "build the native tools first (scripts/test or cmake --build build/native)"; exit 2; }
 [ -f "$wasm" ] || { echo "build the web tools first (scripts/build-web)"; exit 2; }
 [ -f "$positions" ] || { echo "no $positions (set REVERSI_SHARED_DIR)"; exit 2; }
-runs="${1:-6}"
 count="${COUNT:-5}"
+
+if [ "${1:-}" = "--instructions" ]; then
+  command -v valgrind >/dev/null || { echo "valgrind is needed for --instructions (apt-get install valgrind)"; exit 2; }
+  # instructions NAME COMMAND...: the instructions COMMAND executes (cachegrind's
+  # summary) into $tmp/NAME, its output into $tmp/NAME.out.
+  instructions() {
+    local name="$1"
+    shift
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >"$tmp/$name.out" |
+      sed -nE 's/.*I +refs: +([0-9,]+).*/\1/p' | tr -d , >"$tmp/$name"
+  }
+  nodes() { sed -nE 's/.*, ([0-9]+) nodes,.*/\1/p' "$tmp/$1.out" | tail -n 1; }
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' EXIT
+  echo "FFO #40-#$((39 + count)): instructions under valgrind, less a run that solves nothing"
+  instructions native "$native" solve "$positions" --count "$count" &
+  # Node compiles every function optimised before it starts, on its one
+  # thread: otherwise how long the quick first-tier code runs depends on when
+  # a background compile ends, and the counts move by up to a third.
+  node_once=(node --no-liftoff --single-threaded --no-experimental-fetch "$wasm")
+  instructions wasm "${node_once[@]}" solve "$positions" --count "$count" &
+  instructions native0 "$native" solve "$positions" --count 0
+  instructions wasm0 "${node_once[@]}" solve "$positions" --count 0
+  wait
+  [ "$(nodes native)" = "$(nodes wasm)" ] || echo "  node counts differ: native $(nodes native), wasm $(nodes wasm)"
+  awk -v n="$(cat "$tmp/native")" -v n0="$(cat "$tmp/native0")" -v w="$(cat "$tmp/wasm")" -v w0="$(cat "$tmp/wasm0")" \
+    -v nodes="$(nodes native)" 'BEGIN {
+    printf "%d nodes; native %.3f G, wasm %.3f G instructions: wasm/native %.3f\n", nodes, (n - n0) / 1e9, (w - w0) / 1e9, (w - w0) / (n - n0)
+  }'
+  exit 0
+fi
+
+runs="${1:-6}"
 pin=()
 if command -v taskset >/dev/null; then pin=(taskset -c "${CORE:-0}"); fi
 
