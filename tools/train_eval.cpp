@@ -33,6 +33,7 @@
 #include <cstring>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -149,13 +150,12 @@ int run_spreads(int count, char** paths) {
       return 1;
     }
     for (std::string line; std::getline(in, line);) {
+      std::istringstream fields(line);
       std::vector<int> values;
-      std::size_t at = 0;
-      while (at < line.size()) {
-        std::size_t used = 0;
-        values.push_back(std::stoi(line.substr(at), &used));
-        at += used;
-        while (at < line.size() && line[at] == ' ') ++at;
+      for (int value; fields >> value;) values.push_back(value);
+      if (!fields.eof()) {
+        std::fprintf(stderr, "reversi-train: %s: not a line of whole numbers: %s\n", paths[i], line.c_str());
+        return 1;
       }
       if (values.size() >= 2) rows.push_back(std::move(values));
     }
