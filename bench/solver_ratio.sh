@@ -27,12 +27,13 @@ count="${COUNT:-5}"
 if [ "${1:-}" = "--instructions" ]; then
   command -v valgrind >/dev/null || { echo "valgrind is needed for --instructions (apt-get install valgrind)"; exit 2; }
   # instructions NAME COMMAND...: the instructions COMMAND executes (cachegrind's
-  # summary) into $tmp/NAME, its output into $tmp/NAME.out.
+  # summary) into $tmp/NAME, empty when it failed; its output into
+  # $tmp/NAME.out and valgrind's into $tmp/NAME.err.
   instructions() {
     local name="$1"
     shift
-    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 >"$tmp/$name.out" |
-      sed -nE 's/.*I +refs: +([0-9,]+).*/\1/p' | tr -d , >"$tmp/$name"
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" || true
+    sed -nE 's/.*I +refs: +([0-9,]+).*/\1/p' "$tmp/$name.err" | tr -d , >"$tmp/$name"
   }
   nodes() { sed -nE 's/.*, ([0-9]+) nodes,.*/\1/p' "$tmp/$1.out" | tail -n 1; }
   tmp="$(mktemp -d)"
@@ -47,6 +48,9 @@ if [ "${1:-}" = "--instructions" ]; then
   instructions native0 "$native" solve "$positions" --count 0
   instructions wasm0 "${node_once[@]}" solve "$positions" --count 0
   wait
+  for name in native wasm native0 wasm0; do
+    [ -s "$tmp/$name" ] || { echo "the $name run under valgrind gave no count:"; tail -n 5 "$tmp/$name.err"; exit 1; }
+  done
   [ "$(nodes native)" = "$(nodes wasm)" ] || echo "  node counts differ: native $(nodes native), wasm $(nodes wasm)"
   awk -v n="$(cat "$tmp/native")" -v n0="$(cat "$tmp/native0")" -v w="$(cat "$tmp/wasm")" -v w0="$(cat "$tmp/wasm0")" \
     -v nodes="$(nodes native)" 'BEGIN {
