@@ -3,7 +3,21 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+// process.cpuUsage() counts every thread of Node, as clock() does natively.
+EM_JS(double, reversi_node_processor_seconds, (), {
+  if (typeof process != "undefined" && process.cpuUsage) {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1e6;
+  }
+  return performance.now() / 1000;
+});
+#endif
 
 namespace reversi::cli {
 
@@ -24,6 +38,14 @@ std::optional<double> parse_seconds(std::string_view text) {
   const double value = std::strtod(copy.c_str(), &end);
   if (*end || !(value >= 0) || value > 86400) return std::nullopt;
   return value;
+}
+
+double processor_seconds() {
+#ifdef __EMSCRIPTEN__
+  return reversi_node_processor_seconds();
+#else
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+#endif
 }
 
 void print_json_line(const nlohmann::json& object) { std::printf("%s\n", object.dump().c_str()); }

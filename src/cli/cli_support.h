@@ -19,6 +19,11 @@ std::optional<long long> parse_integer(std::string_view text, long long low, lon
 // Parses a non-negative number of seconds (at most a day).
 std::optional<double> parse_seconds(std::string_view text);
 
+// Processor time this process has used, in seconds. Natively std::clock();
+// under Node the process's user and system time (Emscripten's clock() is the
+// wall clock there, which a loaded machine stretches for the wasm build only).
+double processor_seconds();
+
 // Prints one JSON object on its own line.
 void print_json_line(const nlohmann::json& object);
 

@@ -2,7 +2,6 @@
 // each opening played twice with the colours swapped.
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <cstring>
 #include <random>
 #include <string>
@@ -59,13 +58,12 @@ int play_game(const std::vector<Square>& opening, Computer& black, Strength blac
       continue;
     }
     limits.seed += 0x9e3779b97f4a7c15ULL;
-    const std::clock_t cpu_started = std::clock();
+    const double cpu_started = processor_seconds();
     const SearchReport report = black_to_move ? black.choose_move(board, black_level, limits)
                                               : white.choose_move(board, white_level, limits);
     SideRecord& mover = black_to_move ? black_record : white_record;
     mover.think_seconds.push_back(report.seconds);
-    mover.longest_cpu_seconds =
-        std::max(mover.longest_cpu_seconds, static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC);
+    mover.longest_cpu_seconds = std::max(mover.longest_cpu_seconds, processor_seconds() - cpu_started);
     board = after_move(board, report.move, flips_for(board.player, board.opponent, report.move));
     black_to_move = !black_to_move;
   }

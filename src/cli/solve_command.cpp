@@ -1,7 +1,6 @@
 // reversi-cli solve: exact scores for every position of an OBF file, checked
 // against the scores the file publishes.
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -61,11 +60,11 @@ int run_solve(int argc, char** argv) {
     if (entry.number < from || entry.number >= from + count) continue;
     const Board& board = entry.position.board;
     const auto started = std::chrono::steady_clock::now();
-    const std::clock_t cpu_started = std::clock();
+    const double cpu_started = processor_seconds();
     const SearchReport report = computer.solve_exact(board);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     // Processor time too: on a shared machine the wall clock overstates it.
-    const double cpu_seconds = static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC;
+    const double cpu_seconds = processor_seconds() - cpu_started;
     total_cpu_seconds += cpu_seconds;
     const std::optional<int> expected = published_score(entry.text);
     ++solved;
