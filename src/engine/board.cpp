@@ -1,42 +1,10 @@
 #include "engine/board.h"
 
+#include <bit>
+
 #include "engine/move_kernels.h"
 
-#include <array>
-
 namespace reversi {
-namespace {
-
-// Squares strictly beyond `square` in one direction, up to the edge. The first
-// four directions walk towards higher indexes, the last four towards lower.
-struct Rays {
-  std::array<std::array<Bitboard, 8>, 64> rays{};
-};
-
-constexpr int kDirectionColumn[8] = {+1, 0, +1, -1, -1, 0, -1, +1};
-constexpr int kDirectionRow[8] = {0, +1, +1, +1, 0, -1, -1, -1};
-
-constexpr Rays make_rays() {
-  Rays table;
-  for (int square = 0; square < 64; ++square) {
-    for (int direction = 0; direction < 8; ++direction) {
-      int column = column_of(square) + kDirectionColumn[direction];
-      int row = row_of(square) + kDirectionRow[direction];
-      Bitboard ray = 0;
-      while (column >= 0 && column < 8 && row >= 0 && row < 8) {
-        ray |= bit(square_at(column, row));
-        column += kDirectionColumn[direction];
-        row += kDirectionRow[direction];
-      }
-      table.rays[square][direction] = ray;
-    }
-  }
-  return table;
-}
-
-constexpr Rays kRays = make_rays();
-
-}  // namespace
 
 Bitboard legal_moves(Bitboard player, Bitboard opponent) { return legal_moves_fast(player, opponent); }
 const char* move_kernel_name() {
@@ -44,7 +12,7 @@ const char* move_kernel_name() {
 }
 
 Bitboard flips_for(Bitboard player, Bitboard opponent, Square square) {
-  const auto& rays = kRays.rays[square];
+  const auto& rays = kernels::kRayTable.rays[square];
   Bitboard flips = 0;
   // Towards higher indexes the nearest non-opponent square is the lowest bit.
   for (int direction = 0; direction < 4; ++direction) {

@@ -228,6 +228,23 @@ Bitboard legal_moves_square_by_square(Bitboard player, Bitboard opponent) {
   }
   return moves;
 }
+
+// The discs a move on an empty square turns, found the same slow way.
+Bitboard flips_square_by_square(Bitboard player, Bitboard opponent, int row, int column) {
+  auto at = [](Bitboard bits, int r, int c) { return (bits >> (r * 8 + c)) & 1; };
+  Bitboard flips = 0;
+  for (int dr = -1; dr <= 1; ++dr) {
+    for (int dc = -1; dc <= 1; ++dc) {
+      if (!dr && !dc) continue;
+      Bitboard line = 0;
+      int r = row + dr, c = column + dc;
+      while (r >= 0 && r < 8 && c >= 0 && c < 8 && at(opponent, r, c))
+        line |= Bitboard{1} << (r * 8 + c), r += dr, c += dc;
+      if (r >= 0 && r < 8 && c >= 0 && c < 8 && at(player, r, c)) flips |= line;
+    }
+  }
+  return flips;
+}
 }  // namespace
 
 TEST_CASE("every move kernel agrees with the portable one on random games") {
@@ -275,4 +292,29 @@ TEST_CASE("every move kernel agrees with a square-by-square reader on arbitrary 
     CHECK(legal_moves_simd128(player, opponent) == expected);
 #endif
   }
+}
+
+TEST_CASE("every flip kernel agrees with a square-by-square reader on arbitrary boards") {
+  // Every empty square, a legal move or not: the search asks about both.
+  XorShift next{0x6a09e667f3bcc909ULL};
+  int squares = 0, with_flips = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const Bitboard occupied = next() | (i % 3 ? next() : 0);
+    const Bitboard player = occupied & next() & (i % 5 ? next() : ~Bitboard{0});
+    const Bitboard opponent = occupied & ~player;
+    for (Square square = 0; square < 64; ++square) {
+      if (occupied & bit(square)) continue;
+      const Bitboard expected = flips_square_by_square(player, opponent, row_of(square), column_of(square));
+      REQUIRE(flips_for(player, opponent, square) == expected);
+      CHECK(flips_portable(player, opponent, square) == expected);
+      CHECK(flips_fast(player, opponent, square) == expected);
+#if REVERSI_HAVE_SIMD128_KERNELS
+      CHECK(flips_simd128(player, opponent, square) == expected);
+#endif
+      ++squares;
+      with_flips += expected != 0;
+    }
+  }
+  CHECK(squares > 50000);
+  CHECK(with_flips > squares / 10);
 }
