@@ -176,8 +176,9 @@ constexpr RayTable make_ray_table() {
 }
 inline constexpr RayTable kRayTable = make_ray_table();
 
-// Flips along a ray towards lower indexes: the nearest non-opponent square
-// is the highest bit of `stops` (with none, bit 63, which no such ray holds).
+// Flips along a ray towards lower indexes, where the nearest square without
+// an opponent disc is the highest such bit of the ray (with none, bit 63 is
+// taken, which no ray towards lower indexes holds).
 inline Bitboard flips_towards_lower(Bitboard ray, Bitboard player, Bitboard opponent) {
   const Bitboard outflank = (Bitboard{1} << 63 >> (std::countl_zero(ray & ~opponent) & 63)) & player;
   return ray & ~((outflank << 1) - 1);
