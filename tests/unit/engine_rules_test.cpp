@@ -208,28 +208,8 @@ struct XorShift {
   }
 };
 
-// Legal moves found the slow way: from each empty square walk the eight
-// directions by row and column over the opponent's discs.
-Bitboard legal_moves_square_by_square(Bitboard player, Bitboard opponent) {
-  auto at = [](Bitboard bits, int row, int column) { return (bits >> (row * 8 + column)) & 1; };
-  Bitboard moves = 0;
-  for (int row = 0; row < 8; ++row) {
-    for (int column = 0; column < 8; ++column) {
-      if (at(player | opponent, row, column)) continue;
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
-          if (!dr && !dc) continue;
-          int r = row + dr, c = column + dc, run = 0;
-          while (r >= 0 && r < 8 && c >= 0 && c < 8 && at(opponent, r, c)) r += dr, c += dc, ++run;
-          if (run && r >= 0 && r < 8 && c >= 0 && c < 8 && at(player, r, c)) moves |= Bitboard{1} << (row * 8 + column);
-        }
-      }
-    }
-  }
-  return moves;
-}
-
-// The discs a move on an empty square turns, found the same slow way.
+// The discs a move on an empty square turns, found the slow way: walk the
+// eight directions by row and column over the opponent's discs.
 Bitboard flips_square_by_square(Bitboard player, Bitboard opponent, int row, int column) {
   auto at = [](Bitboard bits, int r, int c) { return (bits >> (r * 8 + c)) & 1; };
   Bitboard flips = 0;
@@ -244,6 +224,17 @@ Bitboard flips_square_by_square(Bitboard player, Bitboard opponent, int row, int
     }
   }
   return flips;
+}
+
+// Legal moves found the same slow way: the empty squares that turn a disc.
+Bitboard legal_moves_square_by_square(Bitboard player, Bitboard opponent) {
+  Bitboard moves = 0;
+  for (int row = 0; row < 8; ++row)
+    for (int column = 0; column < 8; ++column) {
+      const Bitboard square = Bitboard{1} << (row * 8 + column);
+      if (!((player | opponent) & square) && flips_square_by_square(player, opponent, row, column)) moves |= square;
+    }
+  return moves;
 }
 }  // namespace
 
