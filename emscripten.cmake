@@ -14,7 +14,8 @@ file(MAKE_DIRECTORY "${REVERSI_DIST}")
 
 # nlohmann-json reports bad documents by exception; Emscripten's prebuilt
 # libc++-except makes catching work. The engine and AI stay exception-free.
-target_compile_options(reversi_game PRIVATE -fexceptions)
+target_compile_options(reversi_messages PRIVATE -fexceptions)
+target_compile_options(reversi_app_core PRIVATE -fexceptions)
 
 set(REVERSI_WEB_COMMON_LINK -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB)
 
@@ -30,13 +31,15 @@ function(reversi_simd_layer name dir)
 endfunction()
 reversi_simd_layer(reversi_engine_simd engine)
 reversi_simd_layer(reversi_ai_simd ai reversi_engine_simd)
-reversi_simd_layer(reversi_game_simd game reversi_ai_simd reversi_json)
-target_compile_options(reversi_game_simd PRIVATE -fexceptions)
+reversi_simd_layer(reversi_game_simd game reversi_ai_simd)
 
 # ------------------------------------------------------------- AI worker ----
+# The worker reads and writes the message layer's worker messages; it takes
+# those two files of the layer rather than the layer itself, which would
+# bring the game's code (built without SIMD) along.
 function(reversi_ai_worker name ai_library)
-  add_executable(${name} src/worker/ai_worker.cpp)
-  target_link_libraries(${name} PRIVATE ${ai_library} reversi_warnings)
+  add_executable(${name} src/worker/ai_worker.cpp src/messages/worker_messages.cpp src/messages/codec.cpp)
+  target_link_libraries(${name} PRIVATE ${ai_library} reversi_json reversi_warnings)
   target_include_directories(${name} PRIVATE src)
   target_compile_options(${name} PRIVATE ${ARGN})
   target_link_options(${name} PRIVATE ${REVERSI_WEB_COMMON_LINK} -sBUILD_AS_WORKER=1 -sENVIRONMENT=worker
@@ -54,14 +57,15 @@ file(GLOB app_sources CONFIGURE_DEPENDS src/app/*.cpp)
 add_executable(reversi ${app_sources})
 add_dependencies(reversi reversi_assets)
 target_compile_options(reversi PRIVATE -fexceptions)
-target_link_libraries(reversi PRIVATE reversi_game reversi_imgui reversi_warnings)
+target_link_libraries(reversi PRIVATE reversi_app_core reversi_imgui reversi_warnings)
 target_compile_definitions(reversi PRIVATE REVERSI_ASSETS_DIR="/assets")
 target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web
-  "-sEXPORTED_FUNCTIONS=['_main','_reversi_embed_message','_reversi_storage_loaded','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
-  "-sEXPORTED_RUNTIME_METHODS=['ccall']"
+  "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
+  --js-library "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js"
   --preload-file "${CMAKE_BINARY_DIR}/assets@/assets")
-set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}")
+set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}"
+  LINK_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js")
 
 # The rest of the bundle: shell, service worker with a content-derived cache
 # name, manifest and icons.
@@ -93,7 +97,7 @@ reversi_engine_tests(engine-tests-simd reversi_engine_simd -msimd128)
 
 file(GLOB cli_sources CONFIGURE_DEPENDS src/cli/*.cpp)
 add_executable(reversi-cli ${cli_sources})
-target_link_libraries(reversi-cli PRIVATE reversi_game_simd reversi_warnings)
+target_link_libraries(reversi-cli PRIVATE reversi_game_simd reversi_json reversi_warnings)
 target_compile_options(reversi-cli PRIVATE -fexceptions -msimd128)
 target_compile_definitions(reversi-cli PRIVATE REVERSI_SHARED_DIR="${REVERSI_SHARED_DIR}")
 target_link_options(reversi-cli PRIVATE ${REVERSI_NODE_LINK} -fexceptions)

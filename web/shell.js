@@ -11,18 +11,28 @@
   var failed = false;
   var progress = 0.04;
 
-  // A host page that embeds the game (see docs/embedding.md) hears how the
-  // download goes; the app itself takes over once it runs.
-  var hostOrigin = (function () {
-    if (window.parent === window) return null;
+  // The host page that embeds the game (see docs/embedding.md): the origins
+  // the address's ?host= allows, parsed here once for the shell and the app
+  // (js/library_reversi.js reads reversiShell.host). Only http and https
+  // origins count: javascript:, data: and the like have no origin to answer.
+  var host = (function () {
     var allowed = [];
+    if (window.parent === window) return { allowed: allowed, target: null };
     (new URLSearchParams(location.search).get('host') || '').split(',').forEach(function (entry) {
-      try { if (entry.trim()) allowed.push(new URL(entry.trim()).origin); } catch (e) { /* ignored: the app warns */ }
+      var text = entry.trim();
+      if (!text) return;
+      var origin;
+      try { origin = new URL(text).origin; } catch (e) { origin = null; }
+      if (origin && /^https?:\/\/./.test(origin) && allowed.indexOf(origin) < 0) allowed.push(origin);
+      else console.warn('Reversi: ignoring host origin', text);
     });
     var ancestors = location.ancestorOrigins;
-    if (ancestors && ancestors.length && allowed.indexOf(ancestors[0]) >= 0) return ancestors[0];
-    return allowed.length === 1 ? allowed[0] : null;
+    var target = null;
+    if (ancestors && ancestors.length && allowed.indexOf(ancestors[0]) >= 0) target = ancestors[0];
+    else if (allowed.length === 1) target = allowed[0];
+    return { allowed: allowed, target: target };
   })();
+  var hostOrigin = host.target;
   var lastReported = -1;
 
   function setProgress(p) {
@@ -110,7 +120,7 @@
     }
   };
 
-  window.reversiShell = { showError: showError, setStatus: window.Module.setStatus, hideLoading: markReady };
+  window.reversiShell = { showError: showError, setStatus: window.Module.setStatus, hideLoading: markReady, host: host };
 
   if (typeof WebAssembly !== 'object') {
     showError('This browser cannot run Reversi: WebAssembly is not available.');

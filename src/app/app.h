@@ -1,32 +1,27 @@
-// The game on screen: owns the session, the computer's worker, the board view
-// and the panels, turns player input into session commands and session
-// events into animation, sound, notices, saved documents and host messages.
+// The game on screen: draws the board, the score bar and the panels, turns
+// taps, clicks and keys into the game controller's commands, and its events
+// into animation and sound. The logic lives in the parts it wires together
+// (src/app/core: the controller, the turn driver, persistence, the host
+// bridge, the state hook); see docs/architecture.md.
 #pragma once
 
 #include <SDL.h>
 
-#include <nlohmann/json.hpp>
-
-#include <cstdint>
-#include <optional>
 #include <string>
 
 #include "app/ai_bridge.h"
 #include "app/board_view.h"
+#include "app/core/game_controller.h"
+#include "app/core/host_bridge.h"
 #include "app/flip_animation.h"
-#include "app/web_platform.h"
-#include "app/widgets.h"
-#include "game/results_record.h"
-#include "game/settings.h"
 #include "app/theme.h"
-#include "game/session.h"
+#include "app/widgets.h"
 
 namespace reversi {
 
 class App {
  public:
   explicit App(Theme& theme);
-  ~App();
 
   void handle_event(const SDL_Event& event);
   // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render).
@@ -37,40 +32,25 @@ class App {
   bool wants_frames(double now) const;
   // Called on every display refresh, also those that draw nothing.
   void between_frames();
-  void shutdown();
-
-  // Commands, shared by the buttons, the keyboard and the host page.
-  void start_session(const SessionOptions& options, bool save = true);
-  void tap_square(Square square);
-  void undo();
-  void redo();
-  void resign();
-  void rematch();
-  void next_game();
-  void set_sound(bool on);
-  void set_paused(bool paused);
-  // Loads a written game; false (and a notice) when the text is not a game.
-  bool load_transcript(const std::string& text, std::string* error);
-
-  const Session& session() const { return *session_; }
-  const Settings& settings() const { return settings_; }
+  void shutdown() {}
 
  private:
   enum class Panel { None, NewGame, Menu, Moves, Help, Statistics, Settings, ConfirmResign, Result };
+  static const char* panel_name(Panel panel);
 
-  void remember_options(const SessionOptions& options);
+  // The player's commands from the screen and the keyboard.
+  void tap_square(Square square);
+  void start_game(const SessionOptions& options);
+  void load_game(const std::string& text);
+  void undo();
+  void redo();
+  // What the game's events mean on screen: flips, sounds, dialogs.
+  void show_events();
   void switch_panel(Panel next);
   void close_panels();
-  // Turn flow.
-  void process_session_events();
-  void drive_computer();
-  void ponder_on_players_time();
-  double clock_now() const;
-  // Text.
-  void notify(std::string text, double seconds = 2.8);
-  std::string name_of(Color color) const;
+  // Drawing (app_screen.cpp, app_panels.cpp, app_statistics.cpp).
   std::string status_line() const;
-  // Drawing (app_screen.cpp, app_panels.cpp).
+  BoardPicture board_picture() const;
   void draw_screen();
   void draw_score_bar(ImVec2 origin, float width, float height);
   void draw_status(ImVec2 origin, float width);
@@ -87,75 +67,34 @@ class App {
   void draw_result_panel();
   bool begin_panel(const char* title, float width, float height, bool at_bottom = false);
   void end_panel();
-  BoardPicture board_picture() const;
-  // Persistence, host page, test hook (app_storage.cpp, app_host.cpp).
-  void load_documents();
-  void on_document(const std::string& key, const web::LoadOutcome& outcome);
-  void finish_loading();
-  void announce_ready();
-  void report_storage_problem(const std::string& detail);
-  // Applies the page URL's game options (embedding); true when any were given.
-  bool options_from_url(SessionOptions& options);
-  void save_settings();
-  void save_current_game();
-  void record_finished_game(const GameResult& result);
-  void handle_host_message(const std::string& json);
-  void post_event(const GameEvent& event);
   void publish_state();
-  // Board, turn, counts, phase, transcript, options: shared by the hook and host replies.
-  nlohmann::json game_summary() const;
+  const Session* session() const { return game_.session(); }
 
   Theme& theme_;
-  Settings settings_;
-  ResultsRecord record_;
-  std::optional<Session> session_;
-  AiBridge ai_;
-  AiBridge::PonderStatus ponder_;  // as last reported to the state hook
-  Computer clock_helper_{1};  // plays for a human whose clock ran out (Medium)
+  AiBridge computer_;
+  GameController game_;
+  HostBridge host_;
   BoardView board_view_;
   FlipAnimation animation_;
+  bool reduced_motion_ = false;
 
-  double now_ = 0;
-  double game_started_at_ = 0;
+  // Dialogs.
   Panel panel_ = Panel::None;
-  bool close_panel_ = false;            // closes the open dialog on the next frame
-  SessionOptions new_game_options_;     // the choices on the new-game dialog
+  bool close_panel_ = false;         // closes the open dialog on the next frame
+  SessionOptions new_game_options_;  // the choices on the new-game dialog
   bool desktop_text_entry_ = false;
   char transcript_buffer_[512] = {};
   bool result_dismissed_ = false;
+  std::string load_error_;  // shown in the moves panel after a bad transcript
 
-  // The computer's reply is held back until the player has seen the last move.
-  bool computer_requested_ = false;
-  double computer_requested_at_ = 0;
-  Position computer_searched_;
-  std::optional<SearchReport> computer_reply_;
-  // The last search the computer played from, with the empties it saw (for
-  // the state hook: benchmarks read Hard's time and exactness in the worker).
-  std::optional<SearchReport> last_search_;
-  int last_search_empties_ = 0;
-  Strength last_search_strength_ = Strength::Easy;
-
-  std::string notice_;
-  double notice_until_ = 0;
+  // Board input.
   Square refused_square_ = kNoMove;
   double refused_until_ = 0;
   Square cursor_ = square_at(3, 2);
   bool cursor_visible_ = false;
-  bool paused_ = false;
-  bool reduced_motion_ = false;
 
-  // Storage: documents load once at start; until then the board waits.
-  int documents_pending_ = 0;
-  bool ready_ = false;
-  bool storage_failed_ = false;
-  bool storage_warned_ = false;
-  bool record_loaded_ok_ = true;  // false: a corrupt record is kept until the player plays on
-  double loading_started_at_ = 0;
-  std::string saved_game_text_;
-  std::string unreadable_documents_;
-  std::string storage_notice_;
-
-  std::string load_error_;        // shown in the moves panel after a bad transcript
+  // Frames and the state hook.
+  double now_ = 0;
   long frames_ = 0;
   widgets::ControlRegistry controls_;
   std::string controls_signature_;  // republish the hook when controls move
@@ -163,8 +102,10 @@ class App {
   double transition_until_ = 0;
   double panel_opened_at_ = 0;
   double clock_published_at_ = 0;
-  bool settled_frame_owed_ = false;  // a frame is due once the flips end
-  int frames_owed_ = 0;              // frames still due after a dialog change
+  bool signalled_ready_ = false;
+  ComputerOpponent::PonderStatus ponder_;  // as last published
+  bool settled_frame_owed_ = false;        // a frame is due once the flips end
+  int frames_owed_ = 0;                    // frames still due after a dialog change
   bool state_dirty_ = true;
 };
 

@@ -6,8 +6,9 @@
 #include <string>
 
 #include "app/app.h"
+#include "app/core/wording.h"
 #include "app/help_text.h"
-#include "app/web_platform.h"
+#include "app/platform.h"
 #include "app/widgets.h"
 #include "game/game_transcript.h"
 
@@ -43,7 +44,7 @@ bool App::begin_panel(const char* title, float width, float height, bool at_bott
     close_panel_ = false;
     ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
-    if (panel_ == Panel::Result && session_ && session_->game().is_over()) result_dismissed_ = true;
+    if (panel_ == Panel::Result && session() && session()->game().is_over()) result_dismissed_ = true;
     panel_ = Panel::None;
     return false;
   }
@@ -60,7 +61,7 @@ void App::switch_panel(Panel next) {
 
 void App::draw_panels() {
   // The result card comes up once the last flips have settled.
-  if (panel_ == Panel::None && session_ && session_->game().is_over() && !result_dismissed_ &&
+  if (panel_ == Panel::None && session() && session()->game().is_over() && !result_dismissed_ &&
       !animation_.running(now_ - 0.35))
     panel_ = Panel::Result;
   switch (panel_) {
@@ -78,7 +79,7 @@ void App::draw_panels() {
 
 void App::draw_new_game_panel() {
   if (!begin_panel("New game", 480, 720)) return;
-  if (ImGui::IsWindowAppearing()) new_game_options_ = session_ ? session_->options() : settings_.session_options();
+  if (ImGui::IsWindowAppearing()) new_game_options_ = session() ? session()->options() : game_.settings().session_options();
   SessionOptions& options = new_game_options_;
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::BeginChild("##choices", ImVec2(0, -56), false);
@@ -128,7 +129,7 @@ void App::draw_new_game_panel() {
     ImGui::CloseCurrentPopup();
     end_panel();
     panel_ = Panel::None;
-    start_session(options);
+    start_game(options);
     return;
   }
   end_panel();
@@ -139,14 +140,15 @@ void App::draw_menu_panel() {
   // A child region, so the list scrolls on short landscape screens.
   ImGui::BeginChild("##menu-items");
   const float width = ImGui::GetContentRegionAvail().x;
-  const bool playing = session_ && !session_->game().is_over();
+  const bool playing = session() && !session()->game().is_over();
   if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
-  if (session_ && widgets::wide_button("Rematch (same options)", width)) {
+  if (session() && widgets::wide_button("Rematch (same options)", width)) {
     ImGui::EndChild();
     ImGui::CloseCurrentPopup();
     end_panel();
     panel_ = Panel::None;
-    rematch();
+    game_.rematch();
+    show_events();
     return;
   }
   ImGui::BeginDisabled(!playing);
@@ -156,9 +158,9 @@ void App::draw_menu_panel() {
   if (widgets::wide_button("Statistics", width)) switch_panel(Panel::Statistics);
   if (widgets::wide_button("Settings", width)) switch_panel(Panel::Settings);
   if (widgets::wide_button("How to play", width)) switch_panel(Panel::Help);
-  if (web::fullscreen_available() &&
-      widgets::wide_button(web::is_fullscreen() ? "Leave full screen" : "Full screen", width)) {
-    web::toggle_fullscreen();
+  if (platform::fullscreen_available() &&
+      widgets::wide_button(platform::is_fullscreen() ? "Leave full screen" : "Full screen", width)) {
+    platform::toggle_fullscreen();
     switch_panel(Panel::None);
   }
   if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
@@ -175,15 +177,15 @@ void App::draw_settings_panel() {
     widgets::note_control(name);
     return toggled;
   };
-  changed |= check("Show how many discs each move turns", "setting:flip-counts", &settings_.show_flip_counts);
-  changed |= check("Sound", "setting:sound", &settings_.sound);
-  changed |= check("Reduce motion (no flip animation)", "setting:reduced-motion", &settings_.reduced_motion);
+  changed |= check("Show how many discs each move turns", "setting:flip-counts", &game_.settings().show_flip_counts);
+  changed |= check("Sound", "setting:sound", &game_.settings().sound);
+  changed |= check("Reduce motion (no flip animation)", "setting:reduced-motion", &game_.settings().reduced_motion);
   ImGui::Spacing();
   ImGui::TextUnformatted("Animation speed");
   static const char* const kSpeeds[] = {"Slow", "Normal", "Fast"};
-  int speed = static_cast<int>(settings_.animation_speed);
+  int speed = static_cast<int>(game_.settings().animation_speed);
   if (widgets::segmented("speed", kSpeeds, 3, &speed, width)) {
-    settings_.animation_speed = static_cast<AnimationSpeed>(speed);
+    game_.settings().animation_speed = static_cast<AnimationSpeed>(speed);
     changed = true;
   }
   if (reduced_motion_) {
@@ -192,7 +194,7 @@ void App::draw_settings_panel() {
     ImGui::PopStyleColor();
   }
   if (changed) {
-    save_settings();
+    game_.settings_changed();
     state_dirty_ = true;
   }
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
@@ -203,7 +205,7 @@ void App::draw_settings_panel() {
 void App::draw_confirm_resign_panel() {
   if (!begin_panel("Resign?", 380, 230)) return;
   const float width = ImGui::GetContentRegionAvail().x;
-  const bool solo = session_ && session_->options().mode == Mode::Solo;
+  const bool solo = session() && session()->options().mode == Mode::Solo;
   ImGui::TextWrapped("%s", solo ? "Give up this game? The computer is awarded the win."
                                 : "Give up this game for the side to move? The other side is awarded the win.");
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
@@ -212,39 +214,28 @@ void App::draw_confirm_resign_panel() {
   ImGui::SameLine(0, 10);
   if (widgets::wide_button("Resign", half, true)) {
     switch_panel(Panel::None);
-    resign();
+    game_.resign();
+    show_events();
   }
   end_panel();
 }
 
 void App::draw_result_panel() {
-  const float card_height = session_ && session_->match().length() > 1 ? 350 : 300;
-  if (!session_ || !begin_panel("Game over", 420, card_height, /*at_bottom=*/true)) return;
+  const float card_height = session() && session()->match().length() > 1 ? 350 : 300;
+  if (!session() || !begin_panel("Game over", 420, card_height, /*at_bottom=*/true)) return;
   const float width = ImGui::GetContentRegionAvail().x;
-  const GameResult result = session_->game().result();
-  const Match& match = session_->match();
-  std::string headline;
-  if (!result.winner()) headline = "A draw";
-  else if (name_of(*result.winner()) == "You") headline = "You win!";
-  else if (name_of(*result.winner()) == "Computer") headline = "The computer wins";
-  else headline = name_of(*result.winner()) + " wins";
+  const GameResult result = session()->game().result();
+  const Match& match = session()->match();
   ImGui::PushFont(theme_.title);
-  ImGui::TextUnformatted(headline.c_str());
+  ImGui::TextUnformatted(result_headline(*session()).c_str());
   ImGui::PopFont();
   ImGui::Text("Black %d  ·  White %d", result.black_discs, result.white_discs);
-  if (result.reason == EndReason::Resignation && session_->game().resigned())
-    ImGui::Text("%s resigned.", name_of(*session_->game().resigned()) == "You"
-                                    ? "You"
-                                    : name_of(*session_->game().resigned()).c_str());
+  if (result.reason == EndReason::Resignation) ImGui::TextUnformatted(resignation_line(*session()).c_str());
   if (match.length() > 1) {
-    const bool solo = session_->options().mode == Mode::Solo;
-    ImGui::Text("Match: %s %d – %d %s", solo ? "you" : "first player", match.wins(Seat::First),
-                match.wins(Seat::Second), solo ? "computer" : "second player");
+    ImGui::TextUnformatted(match_line(*session()).c_str());
     if (match.is_over()) {
-      const bool first = *match.winner() == Seat::First;
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
-      ImGui::TextUnformatted(solo ? (first ? "You win the match!" : "The computer wins the match.")
-                                  : (first ? "The first player wins the match!" : "The second player wins the match!"));
+      ImGui::TextUnformatted(match_result_line(*session()).c_str());
       ImGui::PopStyleColor();
     }
   }
@@ -255,14 +246,16 @@ void App::draw_result_panel() {
       ImGui::CloseCurrentPopup();
       end_panel();
       panel_ = Panel::None;
-      next_game();
+      game_.next_game();
+      show_events();
       return;
     }
   } else if (widgets::wide_button(match.length() > 1 ? "New match, same options" : "Rematch", width, true)) {
     ImGui::CloseCurrentPopup();
     end_panel();
     panel_ = Panel::None;
-    rematch();
+    game_.rematch();
+    show_events();
     return;
   }
   if (widgets::wide_button("View board", half)) switch_panel(Panel::None);
@@ -274,8 +267,8 @@ void App::draw_result_panel() {
 void App::draw_moves_panel() {
   if (!begin_panel("Moves", 440, 640)) return;
   const float width = ImGui::GetContentRegionAvail().x;
-  if (session_) {
-    const MoveRecord& record = session_->game().record();
+  if (session()) {
+    const MoveRecord& record = session()->game().record();
     ImGui::BeginChild("##moves", ImVec2(0, load_error_.empty() ? -116 : -170), true);
     if (record.all().empty()) ImGui::TextDisabled("No moves yet.");
     int number = 0;
@@ -307,38 +300,21 @@ void App::draw_moves_panel() {
     ImGui::PopStyleColor();
   }
   const float half = (width - 10) * 0.5f;
-  if (widgets::wide_button("Copy transcript", half) && session_) {
-    web::copy_to_clipboard(session_->game().transcript());
-    notify("Transcript copied: " + session_->game().transcript());
+  if (widgets::wide_button("Copy transcript", half) && session()) {
+    platform::copy_to_clipboard(session()->game().transcript());
+    game_.notify(NoticeKind::Copied, "Transcript copied: " + session()->game().transcript());
   }
   ImGui::SameLine(0, 10);
   if (widgets::wide_button("Load a game…", half)) {
-    auto answer = [this](std::string text) {
-      std::string error;
-      if (load_transcript(text, &error)) {
-        load_error_.clear();
-        close_panels();
-      } else {
-        load_error_ = error;
-      }
-    };
-    if (!web::ask_for_text("Paste or type a game, e.g. f5d6c3d3c4", "", answer)) desktop_text_entry_ = true;
+    auto answer = [this](std::string text) { load_game(text); };
+    if (!platform::ask_for_text("Paste or type a game, e.g. f5d6c3d3c4", "", answer)) desktop_text_entry_ = true;
   }
   if (desktop_text_entry_) {
     ImGui::SetNextItemWidth(width - 90);
     const bool entered = ImGui::InputText("##transcript", transcript_buffer_, sizeof transcript_buffer_,
                                           ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
-    if (entered || ImGui::Button("Load", ImVec2(80, 40))) {
-      std::string error;
-      if (load_transcript(transcript_buffer_, &error)) {
-        load_error_.clear();
-        desktop_text_entry_ = false;
-        switch_panel(Panel::None);
-      } else {
-        load_error_ = error;
-      }
-    }
+    if (entered || ImGui::Button("Load", ImVec2(80, 40))) load_game(transcript_buffer_);
   }
   if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
   end_panel();

@@ -7,22 +7,23 @@
 #include <cstdio>
 
 #include "app/app.h"
+#include "app/core/wording.h"
 #include "app/widgets.h"
 
 namespace reversi {
 
 BoardPicture App::board_picture() const {
   BoardPicture picture;
-  if (!session_) return picture;
-  const Game& game = session_->game();
+  if (!session()) return picture;
+  const Game& game = session()->game();
   const Position& position = game.position();
   picture.black = position.discs_of(Color::Black);
   picture.white = position.discs_of(Color::White);
   picture.last_move = game.last_move();
-  const bool human_turn = !game.is_over() && !session_->waiting_for_computer() && !paused_;
+  const bool human_turn = !game.is_over() && !session()->waiting_for_computer() && !game_.paused();
   if (human_turn && !animation_.running(now_)) {
     picture.dots = game.playable_squares();
-    picture.show_counts = settings_.show_flip_counts && !game.in_placement_phase();
+    picture.show_counts = game_.settings().show_flip_counts && !game.in_placement_phase();
     for (Bitboard rest = picture.dots; rest; rest &= rest - 1) {
       const Square square = first_square(rest);
       picture.flip_counts[square] =
@@ -35,25 +36,9 @@ BoardPicture App::board_picture() const {
 }
 
 std::string App::status_line() const {
-  if (!ready_) return "Getting the board ready…";
-  if (!notice_.empty()) return notice_;
-  if (!session_) return "";
-  const Game& game = session_->game();
-  if (paused_) return "Paused.";
-  if (game.is_over()) {
-    const GameResult result = game.result();
-    if (!result.winner()) return "Draw.";
-    const std::string winner = name_of(*result.winner());
-    return winner == "You" ? "You won!" : winner == "Computer" ? "The computer won." : winner + " won.";
-  }
-  const std::string mover = name_of(game.side_to_move());
-  if (game.in_placement_phase())
-    return mover == "You"        ? "Place your disc on an empty centre square."
-           : mover == "Computer" ? "The computer is placing a centre disc…"
-                                 : mover + ": place a disc on an empty centre square.";
-  if (session_->waiting_for_computer()) return "The computer is thinking";
-  if (mover == "You") return "Your turn — tap a copper dot.";
-  return mover + " to move — tap a copper dot.";
+  if (!game_.ready()) return "Getting the board ready…";
+  if (game_.notices().active()) return game_.notices().text();
+  return turn_line(*session(), game_.paused());
 }
 
 void App::draw_screen() {
@@ -81,8 +66,8 @@ void App::draw_screen() {
     float y = std::max(pad, (display.y - stack - board) * 0.42f);
     const float x = (display.x - width) * 0.5f;
     ImGui::SetCursorScreenPos(ImVec2(x, y));
-    widgets::title_row(theme_, width, title_height, session_ ? session_->options() : settings_.session_options(),
-                       session_ ? &session_->match() : nullptr, session_ ? session_->game_number() : 1);
+    widgets::title_row(theme_, width, title_height, session() ? session()->options() : game_.settings().session_options(),
+                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1);
     y += title_height + pad * 0.6f;
     draw_score_bar(ImVec2(x, y), width, bar_height);
     y += bar_height + pad * 0.6f;
@@ -102,8 +87,8 @@ void App::draw_screen() {
     const float side_x = x + board + pad;
     float side_y = y + std::max(0.0f, (board - (title_height + bar_height + status_height * 2 + button_height * 2 + 4 * pad)) * 0.3f);
     ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
-    widgets::title_row(theme_, side, title_height, session_ ? session_->options() : settings_.session_options(),
-                       session_ ? &session_->match() : nullptr, session_ ? session_->game_number() : 1);
+    widgets::title_row(theme_, side, title_height, session() ? session()->options() : game_.settings().session_options(),
+                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1);
     side_y += title_height + pad;
     draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
     side_y += bar_height + pad;
@@ -137,11 +122,12 @@ void App::draw_board_area(ImVec2 origin, float size) {
 }
 
 void App::draw_score_bar(ImVec2 origin, float width, float height) {
-  const int black = session_ ? session_->game().disc_count(Color::Black) : 2;
-  const int white = session_ ? session_->game().disc_count(Color::White) : 2;
-  const Color to_move = session_ ? session_->game().side_to_move() : Color::Black;
-  const bool over = session_ && session_->game().is_over();
-  widgets::ScoreBarLabels labels{name_of(Color::Black), name_of(Color::White)};
+  const int black = session() ? session()->game().disc_count(Color::Black) : 2;
+  const int white = session() ? session()->game().disc_count(Color::White) : 2;
+  const Color to_move = session() ? session()->game().side_to_move() : Color::Black;
+  const bool over = session() && session()->game().is_over();
+  widgets::ScoreBarLabels labels{session() ? role_label(role_of(*session(), Color::Black)) : "Black",
+                                 session() ? role_label(role_of(*session(), Color::White)) : "White"};
   widgets::score_bar(*ImGui::GetWindowDrawList(), theme_, origin, width, height, black, white,
                      over ? std::nullopt : std::optional<Color>(to_move), labels);
 }
@@ -149,20 +135,20 @@ void App::draw_score_bar(ImVec2 origin, float width, float height) {
 void App::draw_status(ImVec2 origin, float width) {
   ImDrawList& draw_list = *ImGui::GetWindowDrawList();
   std::string text = status_line();
-  const bool thinking = ready_ && notice_.empty() && session_ && session_->waiting_for_computer() &&
-                        !session_->game().is_over() && !paused_;
+  const bool thinking = game_.ready() && game_.notices().text().empty() && session() && session()->waiting_for_computer() &&
+                        !session()->game().is_over() && !game_.paused();
   if (thinking) {
     const int dots = static_cast<int>(now_ * 3) % 4;
     text += std::string(static_cast<std::size_t>(dots), '.');
   }
-  const ImU32 colour = notice_.empty() ? palette::kText : palette::kCopperBright;
+  const ImU32 colour = game_.notices().text().empty() ? palette::kText : palette::kCopperBright;
   float text_width = width;
-  if (session_ && session_->options().clock_enabled && !session_->game().is_over()) {
+  if (session() && session()->options().clock_enabled && !session()->game().is_over()) {
     // The move clock: mm:ss at the right, copper-red in the last ten seconds.
-    const double remaining = std::max(0.0, session_->clock_remaining());
+    const double remaining = std::max(0.0, session()->clock_remaining());
     char clock[16];
     std::snprintf(clock, sizeof clock, "%d:%02d", static_cast<int>(remaining) / 60, static_cast<int>(remaining) % 60);
-    const ImU32 clock_colour = remaining <= 10 && session_->clock_running() ? IM_COL32(236, 98, 70, 255)
+    const ImU32 clock_colour = remaining <= 10 && session()->clock_running() ? IM_COL32(236, 98, 70, 255)
                                                                             : palette::kTextDim;
     const ImVec2 extent = theme_.title->CalcTextSizeA(22, FLT_MAX, 0, clock);
     draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
@@ -186,11 +172,11 @@ void App::draw_buttons(ImVec2 origin, float width, float height) {
     ++index;
     return widgets::button(label, ImVec2(button, height), enabled);
   };
-  const bool can_undo = session_ && session_->game().can_undo() && !paused_;
-  const bool can_redo = session_ && session_->game().can_redo() && !paused_;
+  const bool can_undo = session() && session()->game().can_undo() && !game_.paused();
+  const bool can_redo = session() && session()->game().can_redo() && !game_.paused();
   if (action("Undo", can_undo)) undo();
   if (action("Redo", can_redo)) redo();
-  if (action("Moves", session_.has_value())) panel_ = Panel::Moves;
+  if (action("Moves", (session() != nullptr))) panel_ = Panel::Moves;
   if (action("New", true)) panel_ = Panel::NewGame;
   if (action("Menu", true)) panel_ = Panel::Menu;
   ImGui::PopFont();

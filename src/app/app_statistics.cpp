@@ -3,7 +3,7 @@
 #include <imgui.h>
 
 #include "app/app.h"
-#include "app/web_platform.h"
+#include "app/platform.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -32,7 +32,7 @@ void App::draw_statistics_panel() {
     ImGui::TableSetupColumn("Lost");
     ImGui::TableHeadersRow();
     for (Strength strength : {Strength::Easy, Strength::Medium, Strength::Hard}) {
-      const SoloTally& tally = record_.solo_for(strength);
+      const SoloTally& tally = game_.record().solo_for(strength);
       ImGui::TableNextRow(ImGuiTableRowFlags_None, 30);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(strength == Strength::Easy ? "Easy" : strength == Strength::Medium ? "Medium" : "Hard");
@@ -49,15 +49,15 @@ void App::draw_statistics_panel() {
   ImGui::PushFont(theme_.strong);
   ImGui::TextUnformatted("Two players on this device");
   ImGui::PopFont();
-  const TwoPlayerTally& pair = record_.two_player;
+  const TwoPlayerTally& pair = game_.record().two_player;
   ImGui::Text("Black won %d  ·  White won %d  ·  Drawn %d", pair.black_wins, pair.white_wins, pair.draws);
   ImGui::Spacing();
   ImGui::PushFont(theme_.strong);
   ImGui::TextUnformatted("Recent games");
   ImGui::PopFont();
-  if (record_.recent.empty()) ImGui::TextDisabled("Finished games appear here.");
-  for (std::size_t index = 0; index < record_.recent.size(); ++index) {
-    const FinishedGame& game = record_.recent[index];
+  if (game_.record().recent.empty()) ImGui::TextDisabled("Finished games appear here.");
+  for (std::size_t index = 0; index < game_.record().recent.size(); ++index) {
+    const FinishedGame& game = game_.record().recent[index];
     ImGui::PushID(static_cast<int>(index));
     const std::string opponent = game.mode == Mode::TwoPlayers ? "two players"
                                  : std::string("vs ") + strength_name(game.strength);
@@ -65,12 +65,12 @@ void App::draw_statistics_panel() {
                 opponent.c_str());
     ImGui::SameLine(width - 86);
     if (ImGui::Button("Copy", ImVec2(80, 34))) {
-      web::copy_to_clipboard(game.transcript);
-      notify("Transcript copied.");
+      platform::copy_to_clipboard(game.transcript);
+      game_.notify(NoticeKind::Copied, "Transcript copied.");
     }
     ImGui::PopID();
   }
-  if (!record_loaded_ok_) {
+  if (!game_.record_readable()) {
     ImGui::Spacing();
     ImGui::TextWrapped("Your earlier record could not be read; it will be replaced after your next finished game.");
   }

@@ -13,7 +13,7 @@
 
 #include "app/app.h"
 #include "app/theme.h"
-#include "app/web_platform.h"
+#include "app/platform.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -164,13 +164,13 @@ int main(int, char**) {
                                     SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!runtime.window) {
     std::fprintf(stderr, "Reversi could not open a window: %s\n", SDL_GetError());
-    reversi::web::report_fatal("This browser could not open a WebGL2 canvas.");
+    reversi::platform::report_fatal("This browser could not open a WebGL2 canvas.");
     return 1;
   }
   runtime.gl = SDL_GL_CreateContext(runtime.window);
   if (!runtime.gl) {
     std::fprintf(stderr, "Reversi could not create an OpenGL context: %s\n", SDL_GetError());
-    reversi::web::report_fatal("This browser could not create a WebGL2 context.");
+    reversi::platform::report_fatal("This browser could not create a WebGL2 context.");
     return 1;
   }
   SDL_GL_MakeCurrent(runtime.window, runtime.gl);

@@ -21,10 +21,9 @@ enum class CommandError : std::uint8_t {
   StalePosition,  // a computer move searched on a position that is no longer current
   GameNotOver,    // next game asked for while this one is still going
   MatchOver,      // next game asked for after the match was decided
+  TimeRanOut,     // the mover's clock ran out; a move is being chosen for them
+  ComputerSeat,   // a move sent for a seat the computer plays
 };
-
-// A stable lower-case token, e.g. "occupied", for logs and the embed bridge.
-const char* command_error_name(CommandError error);
 
 struct CommandResult {
   CommandError error = CommandError::None;

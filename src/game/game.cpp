@@ -85,12 +85,16 @@ CommandResult Game::play(Square square) {
   return verdict;
 }
 
-CommandResult Game::play_for(Color color, Square square) {
+CommandResult Game::check_for(Color color, Square square) const {
   if (is_over()) return CommandResult::failure(CommandError::GameOver, "The game is over.");
   if (color != side_to_move())
     return CommandResult::failure(CommandError::NotYourTurn, std::string("It is ") + colour_word(side_to_move()) +
                                                                  "'s turn, not " + colour_word(color) + "'s.");
-  CommandResult verdict = check_square(square);
+  return check_square(square);
+}
+
+CommandResult Game::play_for(Color color, Square square) {
+  CommandResult verdict = check_for(color, square);
   if (verdict) apply(square);
   return verdict;
 }
@@ -114,9 +118,7 @@ CommandResult Game::apply_any(Square square) {
 CommandResult Game::resign(Color color) {
   if (is_over()) return CommandResult::failure(CommandError::GameOver, "The game is over.");
   resigned_ = color;
-  GameEvent event = counts_event(EventKind::GameOver, color);
-  event.result = result();
-  events_.push_back(event);
+  events_.push_back(game_over_event(color));
   return CommandResult::ok();
 }
 
@@ -134,21 +136,24 @@ void Game::apply(Square square) {
   GameEvent event = counts_event(EventKind::MovePlayed, ply.color);
   event.square = square;
   event.flips = ply.flips;
+  const std::size_t moved = events_.size();
   events_.push_back(event);
   after_ply();
+  // Who moves next is known once any automatic pass is on the board.
+  events_[moved].next = is_over() ? std::nullopt : std::optional<Color>(side_to_move());
 }
 
 void Game::after_ply() {
   if (in_placement_phase()) return;
   const Position now = position();  // a copy: pushing the pass may move the record
   if (is_game_over(now.board)) {
-    GameEvent event = counts_event(EventKind::GameOver, now.side_to_move);
-    event.result = result();
-    events_.push_back(event);
+    events_.push_back(game_over_event(now.side_to_move));
   } else if (!can_move(now.board)) {
     // The side to move is stuck but the other is not: it passes by itself.
     record_.push(Ply{now.side_to_move, kPass, 0, now, reversi::play(now, kPass)});
-    events_.push_back(counts_event(EventKind::Passed, now.side_to_move));
+    GameEvent passed = counts_event(EventKind::Passed, now.side_to_move);
+    passed.next = other(now.side_to_move);
+    events_.push_back(passed);
   }
 }
 
@@ -176,11 +181,7 @@ CommandResult Game::redo() {
   record_.step_forward();
   while (record_.can_step_forward() && !is_human_move(record_.all()[record_.cursor()])) record_.step_forward();
   events_.push_back(counts_event(EventKind::Redone, side_to_move()));
-  if (is_over()) {
-    GameEvent event = counts_event(EventKind::GameOver, side_to_move());
-    event.result = result();
-    events_.push_back(event);
-  }
+  if (is_over()) events_.push_back(game_over_event(side_to_move()));
   return CommandResult::ok();
 }
 
@@ -234,6 +235,14 @@ GameEvent Game::counts_event(EventKind kind, Color color) const {
   event.color = color;
   event.black_discs = disc_count(Color::Black);
   event.white_discs = disc_count(Color::White);
+  event.ply = static_cast<int>(record_.cursor());
+  return event;
+}
+
+GameEvent Game::game_over_event(Color color) const {
+  GameEvent event = counts_event(EventKind::GameOver, color);
+  event.result = result();
+  event.transcript = transcript();
   return event;
 }
 

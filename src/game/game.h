@@ -60,8 +60,11 @@ class Game {
   CommandResult check_human_move(Square square) const;
   // A human at the board plays for the side to move.
   CommandResult play(Square square);
-  // A move for `color` from a remote or scripted player (duel server): refused
-  // with NotYourTurn when `color` is not to move; no human/computer check.
+  // Whether `color` may play `square` now, whoever sits there (a seat's
+  // command, checked the same way on the device and on a server).
+  CommandResult check_for(Color color, Square square) const;
+  // A move for `color`: refused with NotYourTurn when `color` is not to
+  // move; no human/computer check (the session checks seats).
   CommandResult play_for(Color color, Square square);
   // The computer's answer, found by searching `searched`. Refused when the
   // game moved on since (undo, new game), so late answers are harmless.
@@ -103,6 +106,7 @@ class Game {
   void after_ply();
   bool is_human_move(const Ply& ply) const;
   GameEvent counts_event(EventKind kind, Color color) const;
+  GameEvent game_over_event(Color color) const;
 
   GameSetup setup_;
   MoveRecord record_;

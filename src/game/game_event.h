@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "engine/board.h"
 #include "game/game_result.h"
@@ -22,9 +23,6 @@ enum class EventKind : std::uint8_t {
   MatchOver,     // match_winner set
 };
 
-// A stable lower-case token, e.g. "move", for the embed bridge.
-const char* event_kind_name(EventKind kind);
-
 struct GameEvent {
   EventKind kind = EventKind::MovePlayed;
   Color color = Color::Black;
@@ -32,7 +30,10 @@ struct GameEvent {
   Bitboard flips = 0;
   int black_discs = 0;  // counts after the event
   int white_discs = 0;
+  int ply = 0;                       // plies on the board after the event, passes included
+  std::optional<Color> next;         // MovePlayed, Passed: who moves next (none once the game is over)
   GameResult result;                 // GameOver
+  std::string transcript;            // GameOver: the game's moves
   int game_number = 0;               // 1-based game of the match
   std::optional<Seat> match_winner;  // MatchOver
 };

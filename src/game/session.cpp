@@ -31,11 +31,10 @@ Color first_colour_for(ColourChoice choice, std::uint64_t& random_state) {
 
 }  // namespace
 
-Session::Session(SessionOptions options, std::uint64_t seed, ClockSource time, MoveStrategy expired_move)
+Session::Session(SessionOptions options, std::uint64_t seed, ClockSource time)
     : options_(normalised(options)),
       random_state_(seed),
       time_(std::move(time)),
-      expired_move_(std::move(expired_move)),
       match_(options_.match_length, first_colour_for(options_.colour, random_state_)),
       game_(setup_for(1)),
       clock_(options_.clock_seconds) {
@@ -98,16 +97,34 @@ void Session::settle() {
     result_recorded_ = false;
   }
 
+  expired_.reset();  // every change to the game ends a wait for an expired clock's move
   if (options_.clock_enabled && !game_.is_over() && !game_.computer_to_move())
     clock_.start_turn(now());
   else
     clock_.stop();
 }
 
-CommandResult Session::play(Square square) {
-  CommandResult verdict = game_.play(square);
-  if (verdict) settle();
+CommandResult Session::check_play(Seat seat, Square square) const {
+  if (game_.is_over()) return CommandResult::failure(CommandError::GameOver, "The game is over.");
+  if (seat != seat_to_move()) return CommandResult::failure(CommandError::NotYourTurn, "It is not your turn.");
+  if (is_computer(seat)) return CommandResult::failure(CommandError::ComputerSeat, "The computer plays that seat.");
+  if (expired_)
+    return CommandResult::failure(CommandError::TimeRanOut, "Time ran out — a move is being played for you.");
+  return game_.check_for(colour_of(seat), square);
+}
+
+CommandResult Session::play(Seat seat, Square square) {
+  CommandResult verdict = check_play(seat, square);
+  if (!verdict) return verdict;
+  game_.play_for(colour_of(seat), square);
+  settle();
   return verdict;
+}
+
+CommandResult Session::play(Square square) {
+  if (game_.computer_to_move())
+    return CommandResult::failure(CommandError::ComputerThinking, "Wait for the computer to move.");
+  return play(seat_to_move(), square);
 }
 
 CommandResult Session::play_computer_move(Square square, const Position& searched) {
@@ -116,12 +133,13 @@ CommandResult Session::play_computer_move(Square square, const Position& searche
   return verdict;
 }
 
-CommandResult Session::resign() {
-  const Color resigner = options_.mode == Mode::Solo ? human_colour() : game_.side_to_move();
-  CommandResult verdict = game_.resign(resigner);
+CommandResult Session::resign(Seat seat) {
+  CommandResult verdict = game_.resign(colour_of(seat));
   if (verdict) settle();
   return verdict;
 }
+
+CommandResult Session::resign() { return resign(options_.mode == Mode::Solo ? Seat::First : seat_to_move()); }
 
 CommandResult Session::undo() {
   CommandResult verdict = game_.undo();
@@ -152,14 +170,28 @@ CommandResult Session::next_game() {
 }
 
 void Session::tick() {
-  if (!options_.clock_enabled || game_.is_over() || game_.computer_to_move()) return;
+  if (!options_.clock_enabled || game_.is_over() || game_.computer_to_move() || expired_) return;
   if (!clock_.expired(now())) return;
+  // A placement needs no search: any free centre square will do.
+  if (game_.in_placement_phase()) return play_for_expired_clock(random_square(game_.playable_squares()));
+  expired_ = game_.side_to_move();  // the clock stays at zero until the move is played
+}
+
+std::optional<Position> Session::expired_move_wanted() const {
+  if (!expired_) return std::nullopt;
+  return game_.position();
+}
+
+CommandResult Session::play_expired_move(Square square, const Position& searched) {
+  if (!expired_) return CommandResult::failure(CommandError::NotYourTurn, "No clock has run out.");
+  if (searched != game_.position())
+    return CommandResult::failure(CommandError::StalePosition, "The board changed while a move was chosen.");
+  play_for_expired_clock(square);
+  return CommandResult::ok();
+}
+
+void Session::play_for_expired_clock(Square square) {
   const Bitboard playable = game_.playable_squares();
-  Square square = kNoMove;
-  if (game_.in_placement_phase())
-    square = random_square(playable);
-  else if (expired_move_)
-    square = expired_move_(game_.position());
   if (square < 0 || square >= 64 || !(playable & bit(square))) square = first_square(playable);  // stay legal
   GameEvent event;
   event.kind = EventKind::ClockExpired;
@@ -168,8 +200,9 @@ void Session::tick() {
   event.game_number = game_number_;
   event.black_discs = game_.disc_count(Color::Black);
   event.white_discs = game_.disc_count(Color::White);
+  event.ply = static_cast<int>(game_.record().cursor());
   events_.push_back(event);
-  game_.play(square);
+  game_.play_for(game_.side_to_move(), square);
   settle();
 }
 
@@ -197,7 +230,7 @@ SessionSnapshot Session::snapshot() const {
   return snapshot;
 }
 
-Parsed<Session> Session::restore(const SessionSnapshot& snapshot, ClockSource time, MoveStrategy expired_move) {
+Parsed<Session> Session::restore(const SessionSnapshot& snapshot, ClockSource time) {
   const SessionOptions& options = snapshot.options;
   if (!is_valid_match_length(options.match_length))
     return Parsed<Session>::failure("saved game: a match has 1, 3 or 5 games");
@@ -208,7 +241,7 @@ Parsed<Session> Session::restore(const SessionSnapshot& snapshot, ClockSource ti
     return Parsed<Session>::failure("saved game: the colours do not match the colour chosen");
   SessionOptions fixed = options;
   fixed.colour = snapshot.first_colour == Color::Black ? ColourChoice::Black : ColourChoice::White;
-  Session session(fixed, snapshot.random_state, std::move(time), std::move(expired_move));
+  Session session(fixed, snapshot.random_state, std::move(time));
   session.options_.colour = options.colour;  // keep the player's choice (e.g. Random) for the next match
   session.events_.clear();
 

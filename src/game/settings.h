@@ -26,6 +26,16 @@ struct Settings {
   SessionOptions session_options() const {
     return SessionOptions{mode, strength, colour, variant, match_length, clock_enabled, clock_seconds};
   }
+  // Keeps a new game's options as the next new game's choices.
+  void remember(const SessionOptions& options) {
+    mode = options.mode;
+    strength = options.strength;
+    colour = options.colour;
+    variant = options.variant;
+    match_length = options.match_length;
+    clock_enabled = options.clock_enabled;
+    clock_seconds = options.clock_seconds;
+  }
   bool operator==(const Settings&) const = default;
 };
 

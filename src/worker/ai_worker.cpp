@@ -1,11 +1,15 @@
 // The AI Web Worker: engine + AI only (no SDL, no GL), so a long search never
-// blocks the page's frames. The UI sends a ThinkRequest, we answer a ThinkReply;
-// while the player thinks it sends short PonderRequest slices, so that a
-// ThinkRequest never waits behind more than one of them.
+// blocks the page's frames. Requests and replies are the message layer's
+// worker messages (messages/worker_messages.h) as JSON text: "think" is
+// answered by "thought"; while the player thinks the page sends short
+// "ponder" slices, so that a think never waits behind more than one.
 #include <emscripten.h>
 
+#include <string>
+#include <string_view>
+
 #include "ai/computer.h"
-#include "app/ai_protocol.h"
+#include "messages/worker_messages.h"
 
 namespace {
 
@@ -16,39 +20,42 @@ reversi::Computer& searcher() {
   return computer;
 }
 
+void respond(const reversi::messages::WorkerReply& reply) {
+  const std::string text = reversi::messages::encode_worker_reply(reply);
+  emscripten_worker_respond(const_cast<char*>(text.data()), static_cast<int>(text.size()));
+}
+
+std::string_view text_of(const char* data, int size) {
+  return std::string_view(data ? data : "", data && size > 0 ? static_cast<std::size_t>(size) : 0);
+}
+
 }  // namespace
 
 extern "C" EMSCRIPTEN_KEEPALIVE void think(char* data, int size) {
-  reversi::ThinkReply reply;
-  if (size == static_cast<int>(sizeof(reversi::ThinkRequest))) {
-    reversi::ThinkRequest request;
-    __builtin_memcpy(&request, data, sizeof request);
-    reversi::SearchLimits limits;
-    limits.seconds = request.seconds;
-    limits.seed = request.seed;
-    const auto strength = static_cast<reversi::Strength>(request.strength);
-    const reversi::SearchReport report =
-        searcher().choose_move(reversi::Board{request.player, request.opponent}, strength, limits);
-    reply = reversi::ThinkReply{request.request_id, report.move,           report.score, report.depth,
-                                report.exact,       report.nodes, report.seconds};
-  } else {
-    reply.move = reversi::kNoMove;  // a malformed request: answer "no move" rather than guess
+  namespace worker = reversi::messages::worker;
+  const auto request = reversi::messages::decode_worker_request(text_of(data, size));
+  const auto* think = request ? std::get_if<worker::Think>(&*request.value) : nullptr;
+  if (!think) {
+    // A malformed request: answer "no move" (id 0 matches no request) rather than guess.
+    respond(worker::Thought{0, reversi::SearchReport{}});
+    return;
   }
-  emscripten_worker_respond(reinterpret_cast<char*>(&reply), sizeof reply);
+  reversi::SearchLimits limits;
+  limits.seconds = think->seconds;
+  limits.seed = think->seed;
+  respond(worker::Thought{think->id, searcher().choose_move(think->board, think->strength, limits)});
 }
 
 extern "C" EMSCRIPTEN_KEEPALIVE void ponder(char* data, int size) {
-  reversi::PonderReply reply;
-  if (size == static_cast<int>(sizeof(reversi::PonderRequest))) {
-    reversi::PonderRequest request;
-    __builtin_memcpy(&request, data, sizeof request);
-    reply.request_id = request.request_id;
-    // At most a tenth of a second, whatever the page asks: a move the player
-    // makes meanwhile waits for the slice to end.
-    const double seconds = request.seconds > 0 && request.seconds < 0.1 ? request.seconds : 0.1;
-    reply.done = searcher().ponder(reversi::Board{request.player, request.opponent}, seconds);
-  } else {
-    reply.done = 1;  // a malformed request: nothing to ponder
+  namespace worker = reversi::messages::worker;
+  const auto request = reversi::messages::decode_worker_request(text_of(data, size));
+  const auto* slice = request ? std::get_if<worker::Ponder>(&*request.value) : nullptr;
+  if (!slice) {
+    respond(worker::Pondered{0, true});  // a malformed request: nothing to ponder
+    return;
   }
-  emscripten_worker_respond(reinterpret_cast<char*>(&reply), sizeof reply);
+  // At most a tenth of a second, whatever the page asks: a move the player
+  // makes meanwhile waits for the slice to end.
+  const double seconds = slice->seconds > 0 && slice->seconds < 0.1 ? slice->seconds : 0.1;
+  respond(worker::Pondered{slice->id, searcher().ponder(slice->board, seconds)});
 }

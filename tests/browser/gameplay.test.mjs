@@ -26,11 +26,11 @@ const BEFORE_PASS = 'c4c3c2b2e6c1a1';
 async function assertResultPanel(page, where, shotName = null) {
   let s, problem = null;
   try {
-    s = await waitForPanel(page, 8, 4000);
+    s = await waitForPanel(page, 'result', 4000);
   } catch (e) {
     await nudge(page);
-    const late = await waitForPanel(page, 8, 3000).catch(() => null);
-    problem = `${where}: the result panel (8) did not appear within 4 s of the end without input ` +
+    const late = await waitForPanel(page, 'result', 3000).catch(() => null);
+    problem = `${where}: the result panel did not appear within 4 s of the end without input ` +
       `(state().panel ${(await state(page)).panel}); ${late ? 'it appeared after a mouse move' : 'not even after a mouse move'}. ` +
       e.message;
     s = late || await state(page);
@@ -92,14 +92,14 @@ async function screenshotWithDots(page, s, viewportWidth, name, timeout = 4000) 
 
 async function enableFlipCounts(page, { fast = false } = {}) {
   await pressControl(page, 'Menu');
-  await waitForPanel(page, 2);
+  await waitForPanel(page, 'menu');
   await pressControl(page, 'Settings');
-  await waitForPanel(page, 6);
+  await waitForPanel(page, 'settings');
   await pressControl(page, 'setting:flip-counts');
   await waitForState(page, (s) => s.flipCounts === true, null, { message: 'flipCounts on' });
   if (fast) await pressControl(page, 'speed:Fast'); // shorter flips: a quicker whole game
   await pressControl(page, 'Done');
-  return waitForPanel(page, 0);
+  return waitForPanel(page, 'none');
 }
 
 describe('gameplay', () => {
@@ -119,7 +119,7 @@ describe('gameplay', () => {
       try {
         await waitForTurn(page);
         await pressControl(page, 'Menu');
-        await waitForPanel(page, 2);
+        await waitForPanel(page, 'menu');
         await page.waitForTimeout(700); // the dialog has long settled; no input meanwhile
         const published = (await state(page)).controls;
         await nudge(page); // any input republishes the hook
@@ -261,16 +261,16 @@ describe('gameplay', () => {
       await tapSquare(page, 'f5');
       await waitForState(page, (s) => s.transcript.length >= 4 && s.legalMoves.length > 0, null, { message: 'the computer replied' });
       await pressControl(page, 'Menu');
-      await waitForPanel(page, 2);
+      await waitForPanel(page, 'menu');
       await pressControl(page, 'Resign…');
-      await waitForPanel(page, 7);
+      await waitForPanel(page, 'confirm-resign');
       await pressControl(page, 'Resign');
       const s = await waitForState(page, (t) => t.phase === 'over', null, { message: 'game over after resigning' });
       assert.ok(s.result, 'a result is published');
       assert.equal(s.result.resigned, true, 'result.resigned');
       assert.equal(s.result.winner, 'white', 'the computer (white) wins');
       assert.deepEqual(s.legalMoves, []);
-      const r = await waitForPanel(page, 8);
+      const r = await waitForPanel(page, 'result');
       assert.equal(r.result.resigned, true);
       await page.waitForTimeout(300);
       await screenshot(page, 'result-panel-resigned-desktop');

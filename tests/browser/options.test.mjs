@@ -22,11 +22,11 @@ const CENTRE = ['d4', 'e4', 'd5', 'e5'];
  */
 async function resultPanel(page, where, problems) {
   try {
-    return await waitForPanel(page, 8, 4000);
+    return await waitForPanel(page, 'result', 4000);
   } catch (e) {
     await nudge(page);
-    const late = await waitForPanel(page, 8, 3000).catch(() => null);
-    problems.push(`${where}: result panel (8) not shown within 4 s of the end without input; ${late ? 'shown after a mouse move' : 'not even after a mouse move'}`);
+    const late = await waitForPanel(page, 'result', 3000).catch(() => null);
+    problems.push(`${where}: result panel not shown within 4 s of the end without input; ${late ? 'shown after a mouse move' : 'not even after a mouse move'}`);
     if (!late) throw e;
     return late;
   }
@@ -48,10 +48,10 @@ describe('options', () => {
     try {
       await waitForTurn(page);
       await pressControl(page, 'New');
-      await waitForPanel(page, 1);
+      await waitForPanel(page, 'new-game');
       await pressControl(page, 'mode:Two players');
       await pressControl(page, 'Start game');
-      const s0 = await waitForState(page, (s) => s.mode === 'two-player' && s.panel === 0, null, { message: 'a two-player game' });
+      const s0 = await waitForState(page, (s) => s.mode === 'two-player' && s.panel === 'none', null, { message: 'a two-player game' });
       assert.equal(s0.options.mode, 'two-player');
       assert.equal(s0.transcript, '');
       const { state: end, moves } = await playToEnd(page, rng(21));
@@ -98,7 +98,7 @@ describe('options', () => {
         if (game < 3) {
           assert.equal(s.match.over, false, `match not over after game ${game}`);
           await pressControl(page, 'Next game');
-          await waitForState(page, (t, n) => t.gameNumber === n && t.panel === 0, game + 1, { message: `game ${game + 1} started` });
+          await waitForState(page, (t, n) => t.gameNumber === n && t.panel === 'none', game + 1, { message: `game ${game + 1} started` });
         }
       }
       assert.equal(s.match.over, true, 'the match is over after 2–1');
@@ -255,7 +255,7 @@ describe('options', () => {
       const s = await waitForTurn(first.page);
       assert.equal(s.transcript.toLowerCase(), OPENING_12);
       await pressControl(first.page, 'Moves');
-      await waitForPanel(first.page, 3);
+      await waitForPanel(first.page, 'moves');
       await pressControl(first.page, 'Copy transcript');
       copied = await first.page.waitForFunction(() => window.__reversiClipboard, null, { timeout: 5000 }).then((h) => h.jsonValue());
       assert.equal(copied, (await state(first.page)).transcript, 'the clipboard holds state().transcript');
@@ -268,7 +268,7 @@ describe('options', () => {
       const fresh = await waitForTurn(page);
       assert.equal(fresh.transcript, '');
       await pressControl(page, 'Moves');
-      await waitForPanel(page, 3);
+      await waitForPanel(page, 'moves');
       await pressControl(page, 'Load a game…');
       await page.waitForSelector('#reversi-text-field', { timeout: 5000 });
       await page.fill('#reversi-text-field', copied);
@@ -280,13 +280,13 @@ describe('options', () => {
       // A bad transcript: move 7 plays on an occupied square.
       const bad = 'f5f4f3f6e6d6f5c4';
       const problems = [];
-      await waitForPanel(page, 0);
+      await waitForPanel(page, 'none');
       await pressControl(page, 'Moves');
-      if (!await waitForPanel(page, 3, 3000).then(() => true, () => false)) {
+      if (!await waitForPanel(page, 'moves', 3000).then(() => true, () => false)) {
         // Seen: the first tap on the canvas after the text overlay closes is lost.
-        problems.push('the first tap on "Moves" after the "Load a game…" overlay closed did nothing (panel stayed 0); a second tap opened the Moves panel');
+        problems.push('the first tap on "Moves" after the "Load a game…" overlay closed did nothing (no panel opened); a second tap opened the Moves panel');
         await pressControl(page, 'Moves');
-        await waitForPanel(page, 3);
+        await waitForPanel(page, 'moves');
       }
       await pressControl(page, 'Load a game…');
       await page.waitForSelector('#reversi-text-field', { timeout: 5000 });
@@ -298,7 +298,7 @@ describe('options', () => {
       assert.match(refused.notice, /f5/i, 'the notice names the square');
       assert.equal(refused.transcript, loaded.transcript, 'nothing was loaded');
       assert.equal(refused.board, loaded.board, 'the board is unchanged');
-      assert.equal(refused.panel, 3, 'the Moves panel stays open after a refused load');
+      assert.equal(refused.panel, 'moves', 'the Moves panel stays open after a refused load');
       assert.deepEqual(problems, [], 'taps after the overlay closed work the first time');
       assert.deepEqual(log.pageErrors, []);
     } finally {
@@ -332,13 +332,13 @@ describe('options', () => {
       const s0 = await waitForTurn(page);
       assert.equal(s0.storageOk, true, 'storage works');
       await pressControl(page, 'Menu');
-      await waitForPanel(page, 2);
+      await waitForPanel(page, 'menu');
       await pressControl(page, 'Settings');
-      await waitForPanel(page, 6);
+      await waitForPanel(page, 'settings');
       await pressControl(page, 'setting:sound');
       const s1 = await waitForState(page, (t, was) => t.sound === !was, s0.sound, { message: 'sound toggled' });
       await pressControl(page, 'Done');
-      await waitForPanel(page, 0);
+      await waitForPanel(page, 'none');
       await page.waitForTimeout(500);
       await page.reload();
       await waitForApp(page);
@@ -356,25 +356,25 @@ describe('options', () => {
       try {
         await waitForTurn(page);
         await pressControl(page, 'Moves');
-        await waitForPanel(page, 3);
+        await waitForPanel(page, 'moves');
         await page.waitForTimeout(400);
         await screenshot(page, `moves-list-${label}`);
         await pressControl(page, 'Close');
-        await waitForPanel(page, 0);
+        await waitForPanel(page, 'none');
         await pressControl(page, 'New');
-        await waitForPanel(page, 1);
+        await waitForPanel(page, 'new-game');
         await page.waitForTimeout(400);
         await screenshot(page, `new-game-dialog-${label}`);
         await pressControl(page, 'Cancel');
-        await waitForPanel(page, 0);
+        await waitForPanel(page, 'none');
         await pressControl(page, 'Menu');
-        await waitForPanel(page, 2);
+        await waitForPanel(page, 'menu');
         await pressControl(page, 'How to play');
-        await waitForPanel(page, 4);
+        await waitForPanel(page, 'help');
         await page.waitForTimeout(400);
         await screenshot(page, `how-to-play-${label}`);
         await page.keyboard.press('Escape');
-        await waitForPanel(page, 0);
+        await waitForPanel(page, 'none');
         assert.equal((await state(page)).transcript.toLowerCase(), OPENING_12, 'looking at dialogs changed nothing');
         assert.deepEqual(log.pageErrors, []);
       } finally {

@@ -94,9 +94,9 @@ describe('service worker update of the real app', () => {
 
       // A new game (empty transcript): now the prompt may show.
       await tapControl(page, 'New');
-      await waitForPanelIn(page, 1);
+      await waitForPanelIn(page, 'new-game');
       await tapControl(page, 'Start game');
-      await until(page, (s) => s.transcript === '' && s.panel === 0, null, { message: 'a fresh game' });
+      await until(page, (s) => s.transcript === '' && s.panel === 'none', null, { message: 'a fresh game' });
       assert.equal(await page.evaluate(() => window.reversiApp.canSwapVersion()), true, 'no moves yet: swapping is fine');
       await page.waitForSelector('#update-banner', { state: 'visible', timeout: 5000 });
       assert.match(await page.locator('#update-banner').innerText(), /A new version is ready/);

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "engine/notation.h"
-#include "game_test_support.h"
 #include "game/session.h"
+#include "game_test_support.h"
 
 using namespace reversi;
 using reversi::testing::play_all;
@@ -158,22 +158,17 @@ TEST_CASE("game session: a random colour draw depends only on the seed") {
   CHECK(black < 35);
 }
 
-TEST_CASE("game session: the move clock plays for a human whose time ran out, and pauses") {
+TEST_CASE("game session: when a human's clock runs out, a move is asked for and played; pauses stop it") {
   double now = 100;
-  std::vector<Position> asked;
   SessionOptions options = two_players();
   options.clock_enabled = true;
   options.clock_seconds = 30;
-  Session session(
-      options, 1, [&] { return now; },
-      [&](const Position& position) {
-        asked.push_back(position);
-        return sq("d3");
-      });
+  Session session(options, 1, [&] { return now; });
   CHECK(session.clock_running());
   now = 129;
   session.tick();
   CHECK(session.game().moves().empty());
+  CHECK_FALSE(session.expired_move_wanted());
   CHECK(session.clock_remaining() == doctest::Approx(1));
 
   session.pause_clock();
@@ -184,10 +179,18 @@ TEST_CASE("game session: the move clock plays for a human whose time ran out, an
   session.resume_clock();
   now = 501.5;
   session.tick();
+  // Time is up: the board waits for a move to be found (the app asks its AI worker).
+  REQUIRE(session.expired_move_wanted());
+  CHECK(*session.expired_move_wanted() == Position::start());
+  CHECK_FALSE(session.human_to_move());
+  CHECK(session.play(sq("d3")).error == CommandError::TimeRanOut);
+  CHECK(session.check_play(Seat::First, sq("d3")).error == CommandError::TimeRanOut);
+  session.tick();  // asking again changes nothing
+  CHECK(session.game().moves().empty());
+  CHECK(session.play_expired_move(sq("d3"), Position{}).error == CommandError::None);
   REQUIRE(session.game().moves().size() == 1);
   CHECK(session.game().last_move() == sq("d3"));
-  REQUIRE(asked.size() == 1);
-  CHECK(asked[0] == Position::start());
+  CHECK_FALSE(session.expired_move_wanted());
   std::vector<GameEvent> events = session.poll_events();
   REQUIRE(events.size() == 3);
   CHECK(events[1].kind == EventKind::ClockExpired);
@@ -195,14 +198,40 @@ TEST_CASE("game session: the move clock plays for a human whose time ran out, an
   CHECK(events[1].square == sq("d3"));
   CHECK(events[2].kind == EventKind::MovePlayed);
 
-  // White's turn starts with a full 30 s; a strategy answering nonsense still yields a legal move.
+  // White's turn starts with a full 30 s; an answer that is no legal move still yields a legal move.
   CHECK(session.clock_remaining() == doctest::Approx(30));
   now = 520;
   REQUIRE(session.play(sq("c3")));
   now = 560;
-  session.tick();  // black again: d3 is taken now, so the first legal square is played
+  session.tick();
+  const Position searched = *session.expired_move_wanted();
+  CHECK(session.play_expired_move(sq("d3"), Position{}).error == CommandError::StalePosition);
+  REQUIRE(session.play_expired_move(sq("d3"), searched));  // d3 is taken: the first legal square instead
   REQUIRE(session.game().moves().size() == 3);
   CHECK(session.game().last_move() != sq("d3"));
+}
+
+TEST_CASE("game session: commands for a seat: turn, seat, legality, and the computer's seat") {
+  Session pair(two_players(3), 4);
+  const Seat black_seat = pair.seat_of(Color::Black);
+  CHECK(pair.seat_to_move() == black_seat);
+  CHECK(pair.check_play(other(black_seat), sq("f5")).error == CommandError::NotYourTurn);
+  CHECK(pair.check_play(black_seat, sq("a1")).error == CommandError::TrapsNothing);
+  CHECK(pair.check_play(black_seat, sq("d4")).error == CommandError::Occupied);
+  CHECK(pair.check_play(black_seat, kPass).error == CommandError::InvalidSquare);
+  CHECK(pair.play(other(black_seat), sq("f5")).error == CommandError::NotYourTurn);
+  CHECK(pair.game().moves().empty());  // a refused command changes nothing
+  REQUIRE(pair.play(black_seat, sq("f5")));
+  CHECK(pair.seat_to_move() == other(black_seat));
+  REQUIRE(pair.resign(black_seat));
+  CHECK(pair.game().result().winner() == Color::White);
+  CHECK(pair.match().wins(other(black_seat)) == 1);
+  CHECK(pair.check_play(black_seat, sq("f6")).error == CommandError::GameOver);
+
+  Session solo_game(solo(ColourChoice::White), 1);  // the computer (second seat) is black and opens
+  CHECK(solo_game.is_computer(Seat::Second));
+  CHECK(solo_game.check_play(Seat::Second, sq("f5")).error == CommandError::ComputerSeat);
+  CHECK(solo_game.check_play(Seat::First, sq("f5")).error == CommandError::NotYourTurn);
 }
 
 TEST_CASE("game session: the clock never runs on the computer's turn, and solo placements are automatic") {

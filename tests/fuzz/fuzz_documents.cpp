@@ -1,4 +1,4 @@
-// libFuzzer target for the game's JSON loaders (settings, results record,
+// libFuzzer target for the saved documents (settings, results record,
 // saved game). Inputs are either raw text or a valid document with the
 // input spliced in, so the fuzzer reaches past the JSON syntax into the
 // field checks. Loaders must never crash or throw, and whatever loads must
@@ -9,9 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "game/game_json.h"
+#include "messages/documents.h"
 
 using namespace reversi;
+using namespace reversi::messages;
 
 namespace {
 
@@ -42,27 +43,27 @@ std::string sample_session() {
 }
 
 void check_all(std::string_view text) {
-  if (const Parsed<Settings> settings = settings_from_json(text)) {
-    const Parsed<Settings> again = settings_from_json(settings_to_json(*settings.value));
+  if (const Decoded<Settings> settings = settings_from_json(text)) {
+    const Decoded<Settings> again = settings_from_json(settings_to_json(*settings.value));
     require(again && *again.value == *settings.value);
   } else {
-    require(!settings.error.empty());
+    require(!settings.error.message.empty());
   }
-  if (const Parsed<ResultsRecord> record = record_from_json(text)) {
-    const Parsed<ResultsRecord> again = record_from_json(record_to_json(*record.value));
+  if (const Decoded<ResultsRecord> record = record_from_json(text)) {
+    const Decoded<ResultsRecord> again = record_from_json(record_to_json(*record.value));
     require(again && *again.value == *record.value);
   } else {
-    require(!record.error.empty());
+    require(!record.error.message.empty());
   }
-  if (const Parsed<SessionSnapshot> snapshot = session_snapshot_from_json(text)) {
+  if (const Decoded<SessionSnapshot> snapshot = session_snapshot_from_json(text)) {
     const std::string saved = session_to_json(*snapshot.value);
-    const Parsed<SessionSnapshot> again = session_snapshot_from_json(saved);
+    const Decoded<SessionSnapshot> again = session_snapshot_from_json(saved);
     require(again && *again.value == *snapshot.value);
-    const Parsed<Session> session = session_from_json(text);
+    const Decoded<Session> session = session_from_json(text);
     require(bool(session));
     require(session.value->game().record().applied().size() <= session.value->game().record().all().size());
   } else {
-    require(!snapshot.error.empty());
+    require(!snapshot.error.message.empty());
   }
 }
 

@@ -1,0 +1,249 @@
+#include "app/core/game_controller.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/core/wording.h"
+#include "game/game_transcript.h"
+#include "messages/documents.h"
+
+namespace reversi {
+
+GameController::GameController(Services services, TurnPacing pacing)
+    : services_(std::move(services)),
+      persistence_(services_.store),
+      turn_(services_.computer, services_.seeds, pacing) {}
+
+void GameController::start(StartRequest request) {
+  if (started_) return;
+  started_ = true;
+  request_ = std::move(request);
+  now_ = services_.clock ? services_.clock() : 0;
+  persistence_.start_loading(now_);
+  if (persistence_.update(now_)) finish_loading();  // a store that answers at once
+}
+
+void GameController::update(double now, double animation_end) {
+  now_ = now;
+  if (!ready()) {
+    if (started_ && persistence_.update(now)) finish_loading();
+    return;
+  }
+  if (const std::string problem = persistence_.take_notice(); !problem.empty()) notify(NoticeKind::Storage, problem, 5);
+  notices_.expire(now);
+  // A computer that cannot play is said once, and stays said.
+  if (const char* failure = services_.computer.failure(); *failure && !computer_failed_) {
+    computer_failed_ = true;
+    notify(NoticeKind::Refused, failure, 1e9);
+  }
+  if (!paused_) session_->tick();
+  process_events();
+  if (const std::optional<CommandResult> played = turn_.update(*session_, now, animation_end, paused_)) {
+    if (!*played && played->error != CommandError::StalePosition) notify(NoticeKind::Refused, played->message);
+    process_events();
+  }
+}
+
+void GameController::finish_loading() {
+  if (request_.sound) settings().sound = *request_.sound;
+  const SessionOptions options = request_.options.applied_to(settings().session_options());
+  const std::string& saved = persistence_.saved_game();
+  if (!saved.empty() && request_.options.empty()) {
+    messages::Decoded<Session> restored = messages::session_from_json(saved, services_.clock);
+    if (restored)
+      begin(std::move(*restored.value), /*announce=*/false);
+    else
+      persistence_.mark_unreadable("game in progress (" + restored.error.message + ")");
+  }
+  if (!persistence_.unreadable().empty()) {
+    std::fprintf(stderr, "Reversi: saved data could not be read and was not used: %s\n",
+                 persistence_.unreadable().c_str());
+    notify(NoticeKind::Storage,
+           "Some saved data could not be read, so defaults are used. It is kept until you play on.", 5);
+    persistence_.take_notice();
+  } else if (const std::string problem = persistence_.take_notice(); !problem.empty()) {
+    notify(NoticeKind::Storage, problem, 5);
+  }
+  if (ready_listener_) ready_listener_();
+  if (!session_) {
+    settings().remember(options);
+    begin(Session(options, services_.seeds(), services_.clock), /*announce=*/true);
+  }
+  // ?moves=f5d6c3… opens a written game (shared links, tests).
+  if (!request_.moves.empty()) {
+    std::string error;
+    if (!load_transcript(request_.moves, &error))
+      std::fprintf(stderr, "Reversi: ignoring the moves in the address (%s)\n", error.c_str());
+  }
+}
+
+void GameController::begin(Session session, bool announce) {
+  turn_.cancel();
+  session_.emplace(std::move(session));
+  if (paused_) session_->pause_clock();
+  game_started_at_ = now();
+  if (announce)
+    process_events();
+  else
+    session_->poll_events();  // a resumed or loaded game's moves are not news
+}
+
+void GameController::new_game(const SessionOptions& options) {
+  settings().remember(options);
+  begin(Session(options, services_.seeds(), services_.clock), /*announce=*/true);
+  persistence_.save_settings();
+  save_game();
+}
+
+void GameController::rematch() {
+  if (session_) new_game(session_->options());
+}
+
+CommandResult GameController::next_game() {
+  if (!session_) return CommandResult::failure(CommandError::GameNotOver, "The game is still loading.");
+  const CommandResult result = session_->next_game();
+  if (!result) {
+    notify(NoticeKind::Refused, result.message);
+    return result;
+  }
+  game_started_at_ = now();
+  process_events();
+  save_game();
+  return result;
+}
+
+void GameController::refuse(const CommandResult& result) { notify(NoticeKind::Refused, result.message); }
+
+CommandResult GameController::tap(Square square) {
+  if (!session_) return CommandResult::failure(CommandError::GameNotOver, "The game is still loading.");
+  CommandResult result;
+  if (paused_)
+    result = CommandResult::failure(CommandError::NotYourTurn, "The game is paused.");
+  else if (session_->waiting_for_computer() && !session_->game().is_over())
+    result = CommandResult::failure(CommandError::ComputerThinking, "The computer is thinking — wait for its move.");
+  else
+    result = session_->play(square);
+  if (!result) {
+    if (result.error == CommandError::GameOver) result.message = "The game is over — start a new game or a rematch.";
+    refuse(result);
+    return result;
+  }
+  process_events();
+  return result;
+}
+
+CommandResult GameController::undo() {
+  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, "There is no move to take back.");
+  const CommandResult result = session_->undo();
+  if (!result) {
+    refuse(result);
+    return result;
+  }
+  turn_.cancel();
+  process_events();
+  save_game();
+  return result;
+}
+
+CommandResult GameController::redo() {
+  if (!session_) return CommandResult::failure(CommandError::NothingToRedo, "There is no move to play again.");
+  const CommandResult result = session_->redo();
+  if (!result) {
+    refuse(result);
+    return result;
+  }
+  process_events();
+  save_game();
+  return result;
+}
+
+CommandResult GameController::resign() {
+  if (!session_) return CommandResult::failure(CommandError::GameOver, "There is no game in progress.");
+  const CommandResult result = session_->resign();
+  if (!result) refuse(result);
+  turn_.cancel();
+  process_events();
+  return result;
+}
+
+void GameController::set_paused(bool paused) {
+  if (paused_ == paused) return;
+  paused_ = paused;
+  if (session_) {
+    if (paused)
+      session_->pause_clock();
+    else
+      session_->resume_clock();
+  }
+  if (paused) turn_.cancel();
+  notify(NoticeKind::Paused, paused ? "Paused." : "Play resumes.");
+}
+
+void GameController::set_sound(bool on) {
+  settings().sound = on;
+  persistence_.save_settings();
+}
+
+void GameController::settings_changed() { persistence_.save_settings(); }
+
+void GameController::notify(NoticeKind kind, std::string_view text, double seconds) {
+  notices_.show(kind, text, now(), seconds);
+}
+
+bool GameController::load_transcript(std::string_view text, std::string* error) {
+  auto refuse_load = [&](const std::string& why) {
+    if (error) *error = why;
+    notify(NoticeKind::LoadFailed, "That game could not be loaded: " + why, 5);
+    return false;
+  };
+  if (text.size() > messages::kMaxTranscriptBytes)
+    return refuse_load("that is " + std::to_string(text.size()) + " characters, more than a game can take (" +
+                       std::to_string(messages::kMaxTranscriptBytes) + ")");
+  const Parsed<Game> parsed = game_from_transcript(text);
+  if (!parsed) return refuse_load(parsed.error);
+  SessionSnapshot snapshot;
+  snapshot.options = session_ ? session_->options() : settings().session_options();
+  snapshot.options.variant = detect_variant(text);
+  snapshot.options.match_length = 1;
+  snapshot.moves = std::string(text);
+  // The undo position counts written moves; passes are implicit in the text.
+  const std::vector<Square> moves = parsed.value->moves();
+  snapshot.applied =
+      static_cast<std::size_t>(std::count_if(moves.begin(), moves.end(), [](Square move) { return move != kPass; }));
+  snapshot.random_state = services_.seeds();
+  Parsed<Session> restored = Session::restore(snapshot, services_.clock);
+  if (!restored) return refuse_load(restored.error);
+  begin(std::move(*restored.value), /*announce=*/false);
+  notify(NoticeKind::GameLoaded, "Game loaded: " + std::to_string(snapshot.applied) + " moves.");
+  save_game();
+  return true;
+}
+
+void GameController::save_game() {
+  if (session_) persistence_.save_game(session_->snapshot());
+}
+
+void GameController::process_events() {
+  if (!session_) return;
+  for (const GameEvent& event : session_->poll_events()) {
+    if (listener_) listener_(event, *session_);
+    events_.push_back(event);
+    switch (event.kind) {
+      case EventKind::Passed:
+        notify(NoticeKind::Pass, pass_notice(*session_, event.color), 3.5);
+        break;
+      case EventKind::ClockExpired:
+        notify(NoticeKind::ClockExpired, clock_notice(*session_, event.color, event.square), 4);
+        break;
+      case EventKind::GameOver:
+        persistence_.add_result(finished_game_of(*session_));
+        save_game();
+        break;
+      default:
+        break;
+    }
+  }
+  if (session_->game().record().cursor() > 0 && !session_->game().is_over()) save_game();
+}
+
+}  // namespace reversi

@@ -1,0 +1,30 @@
+// The page's read-only view of the game (window.reversi.state()), for browser
+// tests, benchmarks and curious host pages: the game's state in the message
+// layer's form, plus what is on screen (the open panel by name, where each
+// square and button is drawn, whether discs are turning).
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "app/core/game_controller.h"
+
+namespace reversi {
+
+struct ScreenRect {
+  float x = 0, y = 0, w = 0, h = 0;
+  bool enabled = true;
+};
+
+// What the view adds to the game's state.
+struct ScreenFacts {
+  std::string panel = "none";  // "none", "new-game", "menu", "moves", "help", …
+  bool animating = false;
+  std::map<std::string, ScreenRect> squares;   // "a1".."h8"
+  std::map<std::string, ScreenRect> controls;  // buttons by label
+};
+
+// The state as JSON text. Never throws, whatever the notices or names hold.
+std::string state_hook_json(const GameController& game, const ScreenFacts& screen);
+
+}  // namespace reversi

@@ -1,0 +1,102 @@
+#include "app/core/wording.h"
+
+namespace reversi {
+
+Role role_of(const Session& session, Color color) {
+  if (session.options().mode == Mode::TwoPlayers) return color == Color::Black ? Role::BlackPlayer : Role::WhitePlayer;
+  return color == session.human_colour() ? Role::You : Role::Computer;
+}
+
+const char* role_label(Role role) {
+  switch (role) {
+    case Role::You:
+      return "You";
+    case Role::Computer:
+      return "Computer";
+    case Role::BlackPlayer:
+      return "Black";
+    case Role::WhitePlayer:
+      return "White";
+  }
+  return "";
+}
+
+std::string pass_notice(const Session& session, Color passer) {
+  switch (role_of(session, passer)) {
+    case Role::You:
+      return "You have no move — you pass, and the computer plays again.";
+    case Role::Computer:
+      return "The computer has no move and passes — your turn again.";
+    default:
+      return std::string(role_label(role_of(session, passer))) + " has no move and passes — " +
+             role_label(role_of(session, other(passer))) + " plays again.";
+  }
+}
+
+std::string clock_notice(const Session& session, Color expired, Square played) {
+  const Role role = role_of(session, expired);
+  const std::string whom = role == Role::You ? "you" : role_label(role);
+  return "Time ran out — a move was played for " + whom + " at " + square_name(played) + ".";
+}
+
+std::string result_headline(const Session& session) {
+  const std::optional<Color> winner = session.game().result().winner();
+  if (!winner) return "A draw";
+  switch (role_of(session, *winner)) {
+    case Role::You:
+      return "You win!";
+    case Role::Computer:
+      return "The computer wins";
+    default:
+      return std::string(role_label(role_of(session, *winner))) + " wins";
+  }
+}
+
+std::string resignation_line(const Session& session) {
+  const std::optional<Color> resigned = session.game().resigned();
+  if (!resigned) return "";
+  return std::string(role_label(role_of(session, *resigned))) + " resigned.";
+}
+
+std::string turn_line(const Session& session, bool paused) {
+  const Game& game = session.game();
+  if (paused) return "Paused.";
+  if (game.is_over()) {
+    const std::optional<Color> winner = game.result().winner();
+    if (!winner) return "Draw.";
+    switch (role_of(session, *winner)) {
+      case Role::You:
+        return "You won!";
+      case Role::Computer:
+        return "The computer won.";
+      default:
+        return std::string(role_label(role_of(session, *winner))) + " won.";
+    }
+  }
+  const Role mover = role_of(session, game.side_to_move());
+  if (game.in_placement_phase()) {
+    if (mover == Role::You) return "Place your disc on an empty centre square.";
+    if (mover == Role::Computer) return "The computer is placing a centre disc…";
+    return std::string(role_label(mover)) + ": place a disc on an empty centre square.";
+  }
+  if (session.waiting_for_computer()) return "The computer is thinking";
+  if (mover == Role::You) return "Your turn — tap a copper dot.";
+  return std::string(role_label(mover)) + " to move — tap a copper dot.";
+}
+
+std::string match_line(const Session& session) {
+  const Match& match = session.match();
+  const bool solo = session.options().mode == Mode::Solo;
+  return std::string("Match: ") + (solo ? "you " : "first player ") + std::to_string(match.wins(Seat::First)) + " – " +
+         std::to_string(match.wins(Seat::Second)) + (solo ? " computer" : " second player");
+}
+
+std::string match_result_line(const Session& session) {
+  const Match& match = session.match();
+  if (!match.is_over()) return "";
+  const bool first = *match.winner() == Seat::First;
+  if (session.options().mode == Mode::Solo) return first ? "You win the match!" : "The computer wins the match.";
+  return first ? "The first player wins the match!" : "The second player wins the match!";
+}
+
+}  // namespace reversi

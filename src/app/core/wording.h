@@ -1,0 +1,32 @@
+// The words the app uses for who is who and what happened, chosen by each
+// side's role (you, the computer, or the black and white players at one
+// device) rather than by comparing display text.
+#pragma once
+
+#include <string>
+
+#include "game/session.h"
+
+namespace reversi {
+
+enum class Role { You, Computer, BlackPlayer, WhitePlayer };
+
+// Who plays `color` in the session's current game.
+Role role_of(const Session& session, Color color);
+// "You", "Computer", "Black", "White": the score bar's labels.
+const char* role_label(Role role);
+
+std::string pass_notice(const Session& session, Color passer);
+std::string clock_notice(const Session& session, Color expired, Square played);
+// "You win!", "The computer wins", "Black wins", "A draw".
+std::string result_headline(const Session& session);
+// "You resigned.", "White resigned." (empty when nobody resigned).
+std::string resignation_line(const Session& session);
+// The status line when nothing else is to be said: whose turn, the result.
+std::string turn_line(const Session& session, bool paused);
+// The match score in words for the result card: "Match: you 1 – 2 computer".
+std::string match_line(const Session& session);
+// "You win the match!", "The second player wins the match!" (empty until decided).
+std::string match_result_line(const Session& session);
+
+}  // namespace reversi

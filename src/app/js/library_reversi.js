@@ -1,0 +1,336 @@
+// The page side of src/app/platform_web.cpp, linked into reversi.js with
+// --js-library: the state hook, IndexedDB, the host page bridge, sounds,
+// the clipboard, full screen and the text prompt. Text from C++ arrives as
+// (pointer, byte length); text for C++ is copied onto the heap (never the
+// stack, which a long text would overflow) and freed after the call.
+'use strict';
+
+mergeInto(LibraryManager.library, {
+  $ReversiPage: {
+    // Limits in UTF-8 bytes; larger text is refused here with a message.
+    maxHostMessage: 16 * 1024,
+    maxDocument: 256 * 1024,
+    maxAnswer: 64 * 1024,
+    text: function (pointer, length) {
+      return length >= 0 ? UTF8ToString(pointer, length) : UTF8ToString(pointer);
+    },
+    // Calls Module[name](pointer1, length1, pointer2, length2, …, ...rest) with
+    // `texts` copied onto the heap.
+    callWithTexts: function (name, texts, rest) {
+      const copies = texts.map(function (text) {
+        const length = lengthBytesUTF8(text);
+        const pointer = _malloc(length + 1);
+        stringToUTF8(text, pointer, length + 1);
+        return [pointer, length];
+      });
+      try {
+        const args = [];
+        copies.forEach(function (copy) { args.push(copy[0], copy[1]); });
+        Module[name].apply(null, args.concat(rest || []));
+      } finally {
+        copies.forEach(function (copy) { _free(copy[0]); });
+      }
+    },
+    newText: function (text) {
+      const length = lengthBytesUTF8(text);
+      const pointer = _malloc(length + 1);
+      stringToUTF8(text, pointer, length + 1);
+      return pointer;
+    },
+    reason: function (error) {
+      return error && (error.name || error.message) ? String(error.name || error.message) : 'storage unavailable';
+    },
+    database: null,
+    openDatabase: function () {
+      if (!ReversiPage.database) {
+        ReversiPage.database = new Promise(function (resolve, reject) {
+          const request = indexedDB.open('reversi', 1);
+          request.onupgradeneeded = function () { request.result.createObjectStore('documents'); };
+          request.onsuccess = function () { resolve(request.result); };
+          request.onerror = function () { reject(request.error); };
+          request.onblocked = function () { reject(new Error('blocked')); };
+        });
+      }
+      return ReversiPage.database;
+    },
+  },
+
+  reversi_js_report_fatal__deps: ['$ReversiPage'],
+  reversi_js_report_fatal: function (message) {
+    const text = ReversiPage.text(message, -1);
+    if (window.reversiFatal) window.reversiFatal(text);
+    else console.error(text);
+  },
+
+  reversi_js_publish_state__deps: ['$ReversiPage'],
+  reversi_js_publish_state: function (pointer, length) {
+    window.__reversiState = JSON.parse(ReversiPage.text(pointer, length));
+    if (!window.reversi) {
+      window.reversi = {
+        state: function () {
+          return Object.assign({}, window.__reversiState, { frames: window.__reversiFrames || 0 });
+        },
+      };
+      // The service worker's update prompt asks before swapping versions:
+      // never under a game in progress.
+      window.reversiApp = window.reversiApp || {};
+      window.reversiApp.canSwapVersion = function () {
+        const state = window.__reversiState;
+        return !state || !state.ready || state.phase === 'over' || !state.transcript;
+      };
+    }
+  },
+
+  reversi_js_publish_frames: function (frames) { window.__reversiFrames = frames; },
+
+  reversi_js_signal_ready: function () { if (window.reversiReady) window.reversiReady(); },
+
+  reversi_js_url_parameter__deps: ['$ReversiPage'],
+  reversi_js_url_parameter: function (name) {
+    const value = new URLSearchParams(location.search).get(ReversiPage.text(name, -1)) || '';
+    return ReversiPage.newText(value);
+  },
+
+  reversi_js_reduced_motion: function () {
+    const query = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)');
+    if (!window.__reversiWatching) {
+      window.__reversiWatching = true;
+      if (query && query.addEventListener) {
+        query.addEventListener('change', function () { Module._reversi_set_reduced_motion(query.matches ? 1 : 0); });
+      }
+      document.addEventListener('visibilitychange', function () {
+        Module._reversi_page_hidden(document.hidden ? 1 : 0);
+      });
+    }
+    return query && query.matches ? 1 : 0;
+  },
+
+  reversi_js_storage_load__deps: ['$ReversiPage'],
+  reversi_js_storage_load: function (request, keyPointer) {
+    const key = ReversiPage.text(keyPointer, -1);
+    // `oversize`: the stored text's size when it is too large to read.
+    const answer = function (found, text, error, oversize) {
+      ReversiPage.callWithTexts('_reversi_storage_loaded', [text, error], [request, found ? 1 : 0, oversize || 0]);
+    };
+    try {
+      ReversiPage.openDatabase().then(function (db) {
+        const read = db.transaction('documents', 'readonly').objectStore('documents').get(key);
+        read.onsuccess = function () {
+          const value = read.result;
+          if (value === undefined) return answer(false, '', '');
+          let text;
+          try { text = typeof value === 'string' ? value : JSON.stringify(value); } catch (e) { text = null; }
+          if (typeof text !== 'string') return answer(true, '', '');  // a value JSON cannot hold: unreadable
+          const size = lengthBytesUTF8(text);
+          // Too large to be ours: reported as unreadable and left where it is.
+          if (size > ReversiPage.maxDocument) return answer(true, '', '', size);
+          answer(true, text, '');
+        };
+        read.onerror = function () { answer(false, '', ReversiPage.reason(read.error)); };
+      }).catch(function (e) { answer(false, '', ReversiPage.reason(e)); });
+    } catch (e) {
+      answer(false, '', ReversiPage.reason(e));
+    }
+  },
+
+  reversi_js_storage_save__deps: ['$ReversiPage'],
+  reversi_js_storage_save: function (request, keyPointer, textPointer, textLength) {
+    const key = ReversiPage.text(keyPointer, -1);
+    const text = ReversiPage.text(textPointer, textLength);
+    const done = function (error) { ReversiPage.callWithTexts('_reversi_storage_saved', [error], [request]); };
+    try {
+      ReversiPage.openDatabase().then(function (db) {
+        const transaction = db.transaction('documents', 'readwrite');
+        transaction.objectStore('documents').put(text, key);
+        transaction.oncomplete = function () { done(''); };
+        transaction.onerror = function () { done(ReversiPage.reason(transaction.error)); };
+        transaction.onabort = function () { done(ReversiPage.reason(transaction.error)); };
+      }).catch(function (e) { done(ReversiPage.reason(e)); });
+    } catch (e) {
+      done(ReversiPage.reason(e));
+    }
+  },
+
+  reversi_js_install_host_bridge__deps: ['$ReversiPage'],
+  reversi_js_install_host_bridge: function () {
+    // The shell parsed ?host= once (shell.js: the one allowlist parser).
+    const host = window.reversiShell && window.reversiShell.host;
+    if (!host || !host.allowed.length) return 0;
+    const bridge = window.__reversiHost = host;
+    window.addEventListener('message', function (event) {
+      if (event.source !== window.parent || bridge.allowed.indexOf(event.origin) < 0) return;
+      const data = event.data;
+      if (!data || typeof data !== 'object' || Array.isArray(data) || typeof data.type !== 'string' ||
+          data.type.indexOf('reversi:') !== 0) return;
+      let text;
+      try { text = JSON.stringify(data); } catch (e) { return; }
+      bridge.target = event.origin;
+      if (typeof text !== 'string') return;
+      if (lengthBytesUTF8(text) > ReversiPage.maxHostMessage) {
+        window.parent.postMessage({ type: 'reversi:error', request: data.type.slice(0, 64),
+          reason: 'the message is larger than ' + ReversiPage.maxHostMessage + ' bytes' }, bridge.target);
+        return;
+      }
+      ReversiPage.callWithTexts('_reversi_embed_message', [text]);
+    });
+    return 1;
+  },
+
+  reversi_js_host_connected: function () { return window.__reversiHost ? 1 : 0; },
+
+  reversi_js_post_to_host__deps: ['$ReversiPage'],
+  reversi_js_post_to_host: function (pointer, length) {
+    const bridge = window.__reversiHost;
+    if (!bridge || !bridge.target) return;
+    window.parent.postMessage(JSON.parse(ReversiPage.text(pointer, length)), bridge.target);
+  },
+
+  reversi_js_play_sound: function (kind, index) {
+    // The audio context may only start after a gesture; until then stay silent.
+    if (!window.__reversiAudio) {
+      if (!window.__reversiAudioArmed) {
+        window.__reversiAudioArmed = true;
+        const arm = function () {
+          const Context = window.AudioContext || window.webkitAudioContext;
+          if (Context && !window.__reversiAudio) window.__reversiAudio = new Context();
+          if (window.__reversiAudio && window.__reversiAudio.state === 'suspended') window.__reversiAudio.resume();
+        };
+        ['pointerdown', 'keydown', 'touchend'].forEach(function (name) {
+          window.addEventListener(name, arm, { capture: true });
+        });
+      }
+      return;
+    }
+    const audio = window.__reversiAudio;
+    const now = audio.currentTime + 0.005;
+    const tone = function (frequency, start, length, volume, type) {
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.type = type;
+      oscillator.frequency.setValueAtTime(frequency, now + start);
+      oscillator.frequency.exponentialRampToValueAtTime(frequency * 0.7, now + start + length);
+      gain.gain.setValueAtTime(0.0001, now + start);
+      gain.gain.exponentialRampToValueAtTime(volume, now + start + 0.006);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(now + start);
+      oscillator.stop(now + start + length + 0.02);
+    };
+    if (kind === 0) { tone(190, 0, 0.09, 0.35, 'triangle'); tone(95, 0, 0.07, 0.25, 'sine'); }
+    else if (kind === 1) tone(620 + 35 * (index % 8), 0, 0.045, 0.09, 'triangle');
+    else if (kind === 2) { tone(440, 0, 0.12, 0.12, 'sine'); tone(330, 0.13, 0.16, 0.12, 'sine'); }
+    else if (kind === 3) {
+      tone(392, 0, 0.14, 0.14, 'sine'); tone(494, 0.15, 0.14, 0.14, 'sine'); tone(587, 0.30, 0.3, 0.14, 'sine');
+    } else tone(150, 0, 0.08, 0.12, 'square');
+  },
+
+  reversi_js_fullscreen_available: function () {
+    return document.fullscreenEnabled && document.documentElement.requestFullscreen ? 1 : 0;
+  },
+
+  reversi_js_toggle_fullscreen: function () {
+    // Runs within the few seconds of user activation that follow the tap.
+    if (document.fullscreenElement) document.exitFullscreen().catch(function () {});
+    else document.documentElement.requestFullscreen().catch(function (e) {
+      console.warn('Reversi: full screen refused:', e.message);
+    });
+  },
+
+  reversi_js_is_fullscreen: function () { return document.fullscreenElement ? 1 : 0; },
+
+  reversi_js_copy_to_clipboard__deps: ['$ReversiPage'],
+  reversi_js_copy_to_clipboard: function (pointer, length) {
+    const text = ReversiPage.text(pointer, length);
+    const fallback = function () {
+      const area = document.createElement('textarea');
+      area.value = text;
+      area.style.position = 'fixed';
+      area.style.opacity = '0';
+      document.body.appendChild(area);
+      area.select();
+      try { document.execCommand('copy'); } catch (e) { /* nothing more to try */ }
+      area.remove();
+    };
+    window.__reversiClipboard = text;
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).catch(fallback);
+    else fallback();
+  },
+
+  reversi_js_ask_for_text__deps: ['$ReversiPage'],
+  reversi_js_ask_for_text: function (titlePointer, initialPointer) {
+    const old = document.getElementById('reversi-text-dialog');
+    if (old) old.remove();
+    const dialog = document.createElement('div');
+    dialog.id = 'reversi-text-dialog';
+    dialog.className = 'text-dialog';
+    dialog.setAttribute('role', 'dialog');
+    const panel = document.createElement('form');
+    const label = document.createElement('label');
+    label.textContent = ReversiPage.text(titlePointer, -1);
+    const field = document.createElement('textarea');
+    field.value = ReversiPage.text(initialPointer, -1);
+    field.rows = 3;
+    field.spellcheck = false;
+    field.setAttribute('autocapitalize', 'off');
+    label.htmlFor = field.id = 'reversi-text-field';
+    const row = document.createElement('div');
+    row.className = 'text-dialog-buttons';
+    const button = function (text, primary) {
+      const b = document.createElement('button');
+      b.textContent = text;
+      b.type = primary ? 'submit' : 'button';
+      if (primary) b.className = 'primary';
+      return b;
+    };
+    const cancel = button('Cancel', false);
+    const ok = button('Load', true);
+    row.append(cancel, ok);
+    panel.append(label, field, row);
+    dialog.append(panel);
+    const close = function () {
+      dialog.remove();
+      const canvas = document.getElementById('canvas');
+      if (canvas) canvas.focus();
+    };
+    cancel.onclick = close;
+    dialog.addEventListener('keydown', function (e) {
+      if (e.key === 'Escape') { e.preventDefault(); close(); }
+      e.stopPropagation();
+    });
+    dialog.addEventListener('keyup', function (e) { e.stopPropagation(); });
+    dialog.addEventListener('keypress', function (e) { e.stopPropagation(); });
+    panel.onsubmit = function (e) {
+      e.preventDefault();
+      const value = field.value;
+      close();
+      // However much was pasted, at most maxAnswer characters reach the app,
+      // which refuses anything longer than a game can be.
+      ReversiPage.callWithTexts('_reversi_text_answer', [value.slice(0, ReversiPage.maxAnswer)]);
+    };
+    document.body.append(dialog);
+    field.focus();
+    field.select();
+  },
+
+  // The AI worker's script: the SIMD build where the browser validates a
+  // module with SIMD instructions (i8x16.popcnt, from the final SIMD
+  // proposal), the scalar one elsewhere. A sandboxed iframe without
+  // allow-same-origin has an opaque origin and may not start a worker from
+  // the server's URL, so there the worker starts from a blob that imports the
+  // real script (the server must then send Access-Control-Allow-Origin for
+  // the .wasm files). `simd` 0 asks for the scalar build whatever the browser.
+  reversi_js_worker_url__deps: ['$ReversiPage'],
+  reversi_js_worker_url: function (allowSimd) {
+    const simd = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65,
+      0, 253, 15, 253, 98, 11]);
+    let script = 'ai_worker.js';
+    try {
+      if (allowSimd && WebAssembly.validate(simd)) script = 'ai_worker_simd.js';
+    } catch (e) { /* no SIMD */ }
+    const base = new URL('.', location.href).href;
+    if (self.origin !== 'null') return ReversiPage.newText(script);
+    const source = 'var Module = {locateFile: function (path) { return ' + JSON.stringify(base) + ' + path; }};' +
+      'importScripts(' + JSON.stringify(base + script) + ');';
+    return ReversiPage.newText(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+  },
+});

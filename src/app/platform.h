@@ -1,0 +1,54 @@
+// What the app needs from where it runs, in one place: the page in the
+// browser (platform_web.cpp, with its JavaScript in js/library_reversi.js),
+// SDL and the file system on the desktop (platform_desktop.cpp). Nothing
+// else in src/app calls JavaScript.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "app/core/host_bridge.h"
+#include "app/core/persistence.h"
+
+namespace reversi::platform {
+
+// A message shown instead of the canvas when the app cannot go on.
+void report_fatal(const char* message);
+// The page's read-only hook: window.reversi.state() returns the last
+// published JSON object; `frames` is kept current separately.
+void publish_state(const std::string& json);
+void publish_frame_count(long frames);
+// Tells the page shell the first board is drawn (hides the loading screen).
+void signal_ready();
+
+// A query parameter of the page's address ("" when absent).
+std::string url_parameter(const char* name);
+// The system's reduced-motion wish, followed while the page is open.
+bool reduced_motion();
+// True while the page is in a background tab.
+bool page_hidden();
+
+// Saved documents: IndexedDB in the browser, files in the user's config folder on the desktop.
+DocumentStore& document_store();
+
+// The host page that embeds the game (postMessage), if the address allows
+// one (?host=…); `receive` gets each message that passed the origin check.
+HostChannel& host_channel();
+void listen_to_host(std::function<void(std::string_view)> receive);
+
+// Short synthesized sounds; silent in the browser until the page has had a user gesture.
+enum class Sound { Place, Flip, Pass, GameOver, Refused };
+void play_sound(Sound sound, int index = 0);
+
+void copy_to_clipboard(const std::string& text);
+// Full screen for the page (an iframe needs allow="fullscreen") or the window.
+bool fullscreen_available();
+bool is_fullscreen();
+void toggle_fullscreen();
+// Asks for a line of text with a native-feeling field (phones get their
+// keyboard); the answer arrives through `answer` (not called on cancel).
+// False where the platform has no such field (the app then shows its own).
+bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer);
+
+}  // namespace reversi::platform

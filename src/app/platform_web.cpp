@@ -1,0 +1,177 @@
+// The browser side of platform.h: thin wrappers over the page functions in
+// js/library_reversi.js, and the entry points the page calls back.
+#ifdef __EMSCRIPTEN__
+
+#include <emscripten.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+
+#include "app/platform.h"
+
+// Defined in js/library_reversi.js.
+extern "C" {
+void reversi_js_report_fatal(const char* message);
+void reversi_js_publish_state(const char* json, int length);
+void reversi_js_publish_frames(double frames);
+void reversi_js_signal_ready();
+char* reversi_js_url_parameter(const char* name);
+int reversi_js_reduced_motion();
+void reversi_js_storage_load(int request, const char* key);
+void reversi_js_storage_save(int request, const char* key, const char* text, int length);
+int reversi_js_install_host_bridge();
+int reversi_js_host_connected();
+void reversi_js_post_to_host(const char* json, int length);
+void reversi_js_play_sound(int kind, int index);
+int reversi_js_fullscreen_available();
+int reversi_js_is_fullscreen();
+void reversi_js_toggle_fullscreen();
+void reversi_js_copy_to_clipboard(const char* text, int length);
+void reversi_js_ask_for_text(const char* title, const char* initial);
+}
+
+namespace reversi::platform {
+namespace {
+
+// IndexedDB through the page; each request's callback waits here by number.
+class IndexedDbStore final : public DocumentStore {
+ public:
+  void load(const std::string& key, std::function<void(Loaded)> done) override {
+    const int request = next_++;
+    loads_[request] = std::move(done);
+    reversi_js_storage_load(request, key.c_str());
+  }
+  void save(const std::string& key, const std::string& text, std::function<void(std::string)> done) override {
+    const int request = next_++;
+    saves_[request] = std::move(done);
+    reversi_js_storage_save(request, key.c_str(), text.data(), static_cast<int>(text.size()));
+  }
+  void loaded(int request, Loaded outcome) {
+    const auto found = loads_.find(request);
+    if (found == loads_.end()) return;
+    auto done = std::move(found->second);
+    loads_.erase(found);
+    done(std::move(outcome));
+  }
+  void saved(int request, std::string error) {
+    const auto found = saves_.find(request);
+    if (found == saves_.end()) return;
+    auto done = std::move(found->second);
+    saves_.erase(found);
+    done(std::move(error));
+  }
+
+ private:
+  int next_ = 1;
+  std::map<int, std::function<void(Loaded)>> loads_;
+  std::map<int, std::function<void(std::string)>> saves_;
+};
+
+class PageHost final : public HostChannel {
+ public:
+  bool connected() const override { return reversi_js_host_connected() != 0; }
+  void post(const std::string& json) override { reversi_js_post_to_host(json.data(), static_cast<int>(json.size())); }
+};
+
+struct PageState {
+  IndexedDbStore store;
+  PageHost host;
+  std::function<void(std::string_view)> host_listener;
+  std::function<void(std::string)> text_answer;
+  bool reduced_motion = false;
+  bool reduced_motion_known = false;
+  bool hidden = false;
+};
+
+PageState& page() {
+  static PageState state;
+  return state;
+}
+
+std::string text_of(const char* pointer, int length) {
+  return pointer && length > 0 ? std::string(pointer, static_cast<std::size_t>(length)) : std::string();
+}
+
+}  // namespace
+
+void report_fatal(const char* message) { reversi_js_report_fatal(message); }
+void publish_state(const std::string& json) { reversi_js_publish_state(json.data(), static_cast<int>(json.size())); }
+void publish_frame_count(long frames) { reversi_js_publish_frames(static_cast<double>(frames)); }
+void signal_ready() { reversi_js_signal_ready(); }
+
+std::string url_parameter(const char* name) {
+  char* value = reversi_js_url_parameter(name);
+  std::string result(value ? value : "");
+  std::free(value);
+  return result;
+}
+
+bool reduced_motion() {
+  PageState& state = page();
+  if (!state.reduced_motion_known) {
+    state.reduced_motion = reversi_js_reduced_motion() != 0;
+    state.reduced_motion_known = true;
+  }
+  return state.reduced_motion;
+}
+bool page_hidden() { return page().hidden; }
+
+DocumentStore& document_store() { return page().store; }
+HostChannel& host_channel() { return page().host; }
+void listen_to_host(std::function<void(std::string_view)> receive) {
+  page().host_listener = std::move(receive);
+  reversi_js_install_host_bridge();
+}
+
+void play_sound(Sound sound, int index) { reversi_js_play_sound(static_cast<int>(sound), index); }
+void copy_to_clipboard(const std::string& text) {
+  reversi_js_copy_to_clipboard(text.data(), static_cast<int>(text.size()));
+}
+bool fullscreen_available() { return reversi_js_fullscreen_available() != 0; }
+bool is_fullscreen() { return reversi_js_is_fullscreen() != 0; }
+void toggle_fullscreen() { reversi_js_toggle_fullscreen(); }
+
+bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer) {
+  page().text_answer = std::move(answer);
+  reversi_js_ask_for_text(title.c_str(), initial.c_str());
+  return true;
+}
+
+}  // namespace reversi::platform
+
+// Called by the page's JavaScript (js/library_reversi.js), texts as (pointer, byte length).
+extern "C" {
+EMSCRIPTEN_KEEPALIVE void reversi_storage_loaded(const char* text, int text_length, const char* error, int error_length,
+                                                 int request, int found, int oversize) {
+  reversi::DocumentStore::Loaded loaded;
+  loaded.found = found != 0;
+  loaded.text = reversi::platform::text_of(text, text_length);
+  loaded.error = reversi::platform::text_of(error, error_length);
+  loaded.oversize = oversize > 0 ? static_cast<std::size_t>(oversize) : 0;
+  reversi::platform::page().store.loaded(request, std::move(loaded));
+}
+
+EMSCRIPTEN_KEEPALIVE void reversi_storage_saved(const char* error, int error_length, int request) {
+  reversi::platform::page().store.saved(request, reversi::platform::text_of(error, error_length));
+}
+
+EMSCRIPTEN_KEEPALIVE void reversi_embed_message(const char* json, int length) {
+  auto& listener = reversi::platform::page().host_listener;
+  if (listener) listener(std::string_view(json ? json : "", json && length > 0 ? static_cast<std::size_t>(length) : 0));
+}
+
+EMSCRIPTEN_KEEPALIVE void reversi_text_answer(const char* text, int length) {
+  auto answer = std::move(reversi::platform::page().text_answer);
+  if (answer) answer(reversi::platform::text_of(text, length));
+}
+
+EMSCRIPTEN_KEEPALIVE void reversi_set_reduced_motion(int on) {
+  reversi::platform::page().reduced_motion = on != 0;
+  reversi::platform::page().reduced_motion_known = true;
+}
+
+EMSCRIPTEN_KEEPALIVE void reversi_page_hidden(int hidden) { reversi::platform::page().hidden = hidden != 0; }
+}
+
+#endif

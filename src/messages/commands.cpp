@@ -1,0 +1,117 @@
+#include "messages/commands.h"
+
+#include "engine/notation.h"
+
+namespace reversi::messages {
+namespace {
+
+// The commands that carry nothing but their type, by name.
+template <class Plain>
+Decoded<Command> plain() {
+  return Decoded<Command>::success(Command{Plain{}});
+}
+
+}  // namespace
+
+std::string_view command_type(const Command& command) {
+  return std::visit(
+      [](const auto& value) -> std::string_view {
+        using T = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, commands::NewGame>)
+          return "new-game";
+        else if constexpr (std::is_same_v<T, commands::Play>)
+          return "play";
+        else if constexpr (std::is_same_v<T, commands::Undo>)
+          return "undo";
+        else if constexpr (std::is_same_v<T, commands::Redo>)
+          return "redo";
+        else if constexpr (std::is_same_v<T, commands::Resign>)
+          return "resign";
+        else if constexpr (std::is_same_v<T, commands::NextGame>)
+          return "next-game";
+        else if constexpr (std::is_same_v<T, commands::Pause>)
+          return "pause";
+        else if constexpr (std::is_same_v<T, commands::Resume>)
+          return "resume";
+        else if constexpr (std::is_same_v<T, commands::GetState>)
+          return "get-state";
+        else if constexpr (std::is_same_v<T, commands::SetSound>)
+          return "set-sound";
+        else
+          static_assert(!sizeof(T*), "a command without a type name");
+      },
+      command);
+}
+
+Json command_to_json(const Command& command) {
+  Json message = {{"type", command_type(command)}};
+  if (const auto* new_game = std::get_if<commands::NewGame>(&command)) {
+    Json options = Json::object();
+    const OptionsPatch& patch = new_game->options;
+    if (patch.mode) options["mode"] = spell(kModes, *patch.mode);
+    if (patch.strength) options["strength"] = spell(kStrengths, *patch.strength);
+    if (patch.colour) options["color"] = spell(kColourChoices, *patch.colour);
+    if (patch.variant) options["start"] = spell(kVariants, *patch.variant);
+    if (patch.match_length) options["matchLength"] = *patch.match_length;
+    if (patch.clock) options["clock"] = *patch.clock;
+    message["options"] = options;
+  } else if (const auto* play = std::get_if<commands::Play>(&command)) {
+    message["square"] = square_name(play->square);
+    if (play->ply) message["ply"] = *play->ply;
+  } else if (const auto* sound = std::get_if<commands::SetSound>(&command)) {
+    message["on"] = sound->on;
+  }
+  return message;
+}
+
+std::string encode_command(const Command& command) { return dump(command_to_json(command)); }
+
+Decoded<Command> decode_command(const Json& message, std::string_view type) {
+  const std::string where(type.substr(0, 40));
+  if (type == "new-game") {
+    commands::NewGame command;
+    if (message.contains("options") && !message["options"].is_null()) {
+      Decoded<OptionsPatch> options = options_patch_from_json(message["options"], where + ": 'options'");
+      if (!options) return Decoded<Command>::failure(options.error);
+      command.options = *options.value;
+    }
+    return Decoded<Command>::success(command);
+  }
+  if (type == "play") {
+    commands::Play command;
+    FieldReader reader(message, where);
+    reader.read_square("square", command.square);
+    reader.read_optional("ply", command.ply, 0, 200);
+    if (!reader.ok()) return Decoded<Command>::failure(reader.error());
+    return Decoded<Command>::success(command);
+  }
+  if (type == "set-sound") {
+    commands::SetSound command;
+    FieldReader reader(message, where);
+    reader.read("on", command.on);
+    if (!reader.ok()) return Decoded<Command>::failure(reader.error());
+    return Decoded<Command>::success(command);
+  }
+  if (type == "undo") return plain<commands::Undo>();
+  if (type == "redo") return plain<commands::Redo>();
+  if (type == "resign") return plain<commands::Resign>();
+  if (type == "next-game") return plain<commands::NextGame>();
+  if (type == "pause") return plain<commands::Pause>();
+  if (type == "resume") return plain<commands::Resume>();
+  if (type == "get-state") return plain<commands::GetState>();
+  return Decoded<Command>::failure(DecodeProblem::UnknownType, "unknown message type '" + where + "'");
+}
+
+Decoded<Command> decode_command(std::string_view text) {
+  Decoded<Json> message = parse_object(text, kMaxMessageBytes, "command");
+  if (!message) return Decoded<Command>::failure(message.error);
+  if (auto problem = check_version(*message.value, "v", kProtocolVersion, false, "command"))
+    return Decoded<Command>::failure(*problem);
+  FieldReader reader(*message.value, "command");
+  std::string type;
+  reader.read("type", type, 64);
+  if (!reader.ok()) return Decoded<Command>::failure(reader.error());
+  return decode_command(*message.value, type);
+}
+
+}  // namespace reversi::messages

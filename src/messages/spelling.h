@@ -1,0 +1,118 @@
+// The one spelling of every enumerated value that leaves the program: in
+// saved documents, host-page messages, AI worker requests and the server
+// protocol. The first row for a value is how it is written; any later row
+// for the same value is an older or alternative spelling that is still read
+// ("two-players" was how saved settings wrote the two-player mode).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ai/computer.h"
+#include "game/command_result.h"
+#include "game/game_event.h"
+#include "game/game_result.h"
+#include "game/match.h"
+#include "game/players.h"
+#include "game/settings.h"
+
+namespace reversi::messages {
+
+// Where a game stands, as a host page or a remote client is told.
+enum class Phase : std::uint8_t {
+  Playing,   // a human may move
+  Thinking,  // the computer is to move
+  Placing,   // the empty-centre start: discs are being placed
+  Paused,
+  Over,
+};
+
+template <class Enum>
+struct Spelling {
+  Enum value;
+  std::string_view text;
+};
+
+inline constexpr Spelling<Mode> kModes[] = {
+    {Mode::Solo, "solo"}, {Mode::TwoPlayers, "two-player"}, {Mode::TwoPlayers, "two-players"}};
+inline constexpr Spelling<Strength> kStrengths[] = {
+    {Strength::Easy, "easy"}, {Strength::Medium, "medium"}, {Strength::Hard, "hard"}};
+inline constexpr Spelling<ColourChoice> kColourChoices[] = {
+    {ColourChoice::Black, "black"}, {ColourChoice::White, "white"}, {ColourChoice::Random, "random"}};
+inline constexpr Spelling<Color> kColours[] = {{Color::Black, "black"}, {Color::White, "white"}};
+inline constexpr Spelling<StartVariant> kVariants[] = {{StartVariant::StandardCross, "standard"},
+                                                       {StartVariant::EmptyCentre, "empty-centre"},
+                                                       {StartVariant::EmptyCentre, "empty-center"}};
+inline constexpr Spelling<AnimationSpeed> kAnimationSpeeds[] = {
+    {AnimationSpeed::Slow, "slow"}, {AnimationSpeed::Normal, "normal"}, {AnimationSpeed::Fast, "fast"}};
+inline constexpr Spelling<Outcome> kOutcomes[] = {{Outcome::InProgress, "in-progress"},
+                                                  {Outcome::BlackWins, "black-wins"},
+                                                  {Outcome::WhiteWins, "white-wins"},
+                                                  {Outcome::Draw, "draw"}};
+inline constexpr Spelling<EndReason> kEndReasons[] = {
+    {EndReason::None, "none"}, {EndReason::NoMoves, "no-moves"}, {EndReason::Resignation, "resignation"}};
+inline constexpr Spelling<GameWinner> kGameWinners[] = {
+    {GameWinner::First, "first"}, {GameWinner::Second, "second"}, {GameWinner::Nobody, "nobody"}};
+inline constexpr Spelling<Seat> kSeats[] = {{Seat::First, "first"}, {Seat::Second, "second"}};
+inline constexpr Spelling<Phase> kPhases[] = {{Phase::Playing, "playing"},
+                                              {Phase::Thinking, "thinking"},
+                                              {Phase::Placing, "placing"},
+                                              {Phase::Paused, "paused"},
+                                              {Phase::Over, "over"}};
+inline constexpr Spelling<EventKind> kEventKinds[] = {{EventKind::GameStarted, "game-started"},
+                                                      {EventKind::MovePlayed, "move"},
+                                                      {EventKind::Passed, "pass"},
+                                                      {EventKind::ClockExpired, "clock-expired"},
+                                                      {EventKind::GameOver, "game-over"},
+                                                      {EventKind::Undone, "undo"},
+                                                      {EventKind::Redone, "redo"},
+                                                      {EventKind::MatchOver, "match-over"}};
+inline constexpr Spelling<CommandError> kCommandErrors[] = {{CommandError::None, "none"},
+                                                            {CommandError::InvalidSquare, "invalid-square"},
+                                                            {CommandError::Occupied, "occupied"},
+                                                            {CommandError::TrapsNothing, "traps-nothing"},
+                                                            {CommandError::NotCentre, "not-centre"},
+                                                            {CommandError::NotYourTurn, "not-your-turn"},
+                                                            {CommandError::ComputerThinking, "computer-thinking"},
+                                                            {CommandError::GameOver, "game-over"},
+                                                            {CommandError::NothingToUndo, "nothing-to-undo"},
+                                                            {CommandError::NothingToRedo, "nothing-to-redo"},
+                                                            {CommandError::StalePosition, "stale-position"},
+                                                            {CommandError::GameNotOver, "game-not-over"},
+                                                            {CommandError::MatchOver, "match-over"},
+                                                            {CommandError::TimeRanOut, "time-ran-out"},
+                                                            {CommandError::ComputerSeat, "computer-seat"}};
+
+// How `value` is written ("" for a value missing from the table, which the
+// tests rule out for every table).
+template <class Enum, std::size_t N>
+constexpr std::string_view spell(const Spelling<Enum> (&table)[N], Enum value) {
+  for (const Spelling<Enum>& row : table)
+    if (row.value == value) return row.text;
+  return {};
+}
+
+// The value written `text` (exact, lower case), current and older spellings alike.
+template <class Enum, std::size_t N>
+constexpr std::optional<Enum> parse_spelling(const Spelling<Enum> (&table)[N], std::string_view text) {
+  for (const Spelling<Enum>& row : table)
+    if (row.text == text) return row.value;
+  return std::nullopt;
+}
+
+// The current spellings for a message: "\"solo\" or \"two-player\"".
+template <class Enum, std::size_t N>
+std::string spelling_choices(const Spelling<Enum> (&table)[N]) {
+  std::string written[N];
+  std::size_t count = 0;
+  for (std::size_t index = 0; index < N; ++index)
+    if (spell(table, table[index].value) == table[index].text)
+      written[count++] = "\"" + std::string(table[index].text) + "\"";
+  std::string choices;
+  for (std::size_t index = 0; index < count; ++index)
+    choices += (index == 0 ? "" : index + 1 == count ? " or " : ", ") + written[index];
+  return choices;
+}
+
+}  // namespace reversi::messages

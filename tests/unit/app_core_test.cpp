@@ -1,0 +1,294 @@
+// The app's parts that hold logic, natively with fakes: the turn driver's
+// pacing and cancelling, the expired clock's move, the controller's start-up
+// from saved documents, save failures, the host bridge's answers, and text
+// that stays valid UTF-8.
+#include <doctest/doctest.h>
+
+#include "app/core/game_controller.h"
+#include "app/core/host_bridge.h"
+#include "app/core/state_hook.h"
+#include "app/core/turn_driver.h"
+#include "app_test_support.h"
+#include "engine/notation.h"
+#include "messages/documents.h"
+#include "messages/events.h"
+
+using namespace reversi;
+using reversi::testing::FakeComputer;
+using reversi::testing::MemoryStore;
+using reversi::testing::RecordingHost;
+
+namespace {
+Square sq(const char* name) { return *parse_square(name).value; }
+
+SessionOptions solo_as(ColourChoice colour, Strength strength = Strength::Medium) {
+  SessionOptions options;
+  options.colour = colour;
+  options.strength = strength;
+  return options;
+}
+
+// A controller over fakes, with a clock the test moves.
+struct Rig {
+  FakeComputer computer;
+  MemoryStore store;
+  double now = 10;
+  std::uint64_t seed = 1;
+  GameController game{GameController::Services{computer, store, [this] { return now; }, [this] { return seed++; }}};
+
+  void start(StartRequest request = {}) {
+    game.start(std::move(request));
+    game.update(now, 0);
+  }
+};
+}  // namespace
+
+TEST_CASE("turn driver: the computer's reply waits for the player to see the last move, then is played") {
+  FakeComputer computer;
+  TurnDriver driver(computer, [] { return 7u; });
+  Session session(solo_as(ColourChoice::White), 1);  // the computer is black and opens
+  CHECK_FALSE(driver.update(session, 0.0, 0.0, false));
+  REQUIRE(computer.requests.size() == 1);
+  CHECK(computer.requests[0].board == Board::start());
+  CHECK(driver.thinking());
+  CHECK_FALSE(driver.update(session, 0.1, 0.0, false));  // no answer yet
+  CHECK(computer.requests.size() == 1);                  // asked once only
+  computer.answer = SearchReport{sq("f5")};
+  CHECK_FALSE(driver.update(session, 0.3, 0.0, false));  // too soon to follow
+  CHECK_FALSE(driver.update(session, 0.6, 0.5, false));  // the last flips end at 0.5: not before 0.7
+  const auto played = driver.update(session, 0.71, 0.5, false);
+  REQUIRE(played);
+  CHECK(*played);
+  CHECK(session.game().transcript() == "f5");
+  CHECK_FALSE(driver.thinking());
+  REQUIRE(driver.last_search());
+  CHECK(driver.last_search()->empties == 60);
+}
+
+TEST_CASE("turn driver: a reply for a position that changed is dropped, and the computer asked again") {
+  FakeComputer computer;
+  TurnDriver driver(computer, {});
+  Session session(solo_as(ColourChoice::Black), 1);
+  REQUIRE(session.play(sq("f5")));
+  driver.update(session, 0, 0, false);
+  REQUIRE(computer.requests.size() == 1);
+  REQUIRE(session.undo());  // the human takes the move back while the computer thinks
+  computer.answer = SearchReport{sq("f6")};
+  CHECK_FALSE(driver.update(session, 5, 0, false));
+  CHECK(computer.cancels >= 1);
+  CHECK(session.game().transcript().empty());
+  REQUIRE(session.play(sq("d3")));
+  driver.update(session, 6, 0, false);
+  CHECK(computer.requests.size() == 2);
+  CHECK(computer.requests[1].board == session.game().position().board);
+
+  // Paused: nothing is asked, pondering stops.
+  FakeComputer idle;
+  TurnDriver paused_driver(idle, {});
+  Session waiting(solo_as(ColourChoice::White), 2);
+  CHECK_FALSE(paused_driver.update(waiting, 0, 0, true));
+  CHECK(idle.requests.empty());
+}
+
+TEST_CASE("turn driver: a player whose clock ran out gets Medium's move, or the first legal square in time") {
+  double now = 0;
+  SessionOptions options;
+  options.mode = Mode::TwoPlayers;
+  options.clock_enabled = true;
+  options.clock_seconds = 5;
+  Session session(options, 3, [&] { return now; });
+  FakeComputer computer;
+  TurnDriver driver(computer, {});
+  now = 6;
+  session.tick();
+  REQUIRE(session.expired_move_wanted());
+  CHECK_FALSE(driver.update(session, now, 0, false));
+  REQUIRE(computer.requests.size() == 1);
+  CHECK(computer.requests[0].strength == Strength::Medium);
+  computer.answer = SearchReport{sq("c4")};
+  const auto played = driver.update(session, now, 0, false);
+  REQUIRE(played);
+  CHECK(session.game().transcript() == "c4");
+
+  // No answer at all (a failed worker): after the patience, the first legal square.
+  now = 20;
+  session.tick();
+  REQUIRE(session.expired_move_wanted());
+  driver.update(session, now, 0, false);
+  CHECK_FALSE(driver.update(session, now + 1, 0, false));
+  const auto fallback = driver.update(session, now + TurnPacing{}.expired_move_patience + 0.1, 0, false);
+  REQUIRE(fallback);
+  CHECK(session.game().moves().size() == 2);
+}
+
+TEST_CASE("turn driver: Hard ponders on the player's time; weaker strengths do not") {
+  FakeComputer computer;
+  TurnDriver driver(computer, {});
+  Session hard(solo_as(ColourChoice::Black, Strength::Hard), 1);
+  driver.update(hard, 0, 0, false);
+  REQUIRE(computer.pondering);
+  CHECK(*computer.pondering == Board::start());
+  Session medium(solo_as(ColourChoice::Black), 1);
+  driver.update(medium, 0, 0, false);
+  CHECK_FALSE(computer.pondering);
+}
+
+TEST_CASE("controller: a first start begins a game; a saved game is resumed; unreadable data is set aside") {
+  Rig fresh;
+  fresh.start();
+  REQUIRE(fresh.game.ready());
+  const std::vector<GameEvent> started = fresh.game.take_events();
+  REQUIRE(started.size() == 1);
+  CHECK(started[0].kind == EventKind::GameStarted);
+
+  Rig resumed;
+  Session saved(solo_as(ColourChoice::Black), 4);
+  REQUIRE(saved.play(sq("f5")));
+  REQUIRE(saved.play_computer_move(sq("f6"), saved.game().position()));
+  resumed.store.documents["current"] = messages::session_to_json(saved.snapshot());
+  resumed.store.documents["settings"] = "{\"version\":2,";  // cut short
+  resumed.start();
+  REQUIRE(resumed.game.ready());
+  CHECK(resumed.game.session()->game().transcript() == "f5f6");
+  CHECK(resumed.game.take_events().empty());  // resuming announces nothing
+  CHECK(resumed.game.notices().kind() == NoticeKind::Storage);
+  CHECK(resumed.game.notices().text().find("could not be read") != std::string::npos);
+  CHECK(resumed.store.documents["settings"] == "{\"version\":2,");  // kept until the player changes something
+
+  // Options in the address start a new game with them.
+  Rig configured;
+  configured.store.documents["current"] = messages::session_to_json(saved.snapshot());
+  StartRequest request;
+  request.options.mode = Mode::TwoPlayers;
+  request.sound = false;
+  configured.start(request);
+  CHECK(configured.game.session()->options().mode == Mode::TwoPlayers);
+  CHECK_FALSE(configured.game.settings().sound);
+}
+
+TEST_CASE("controller: storage that never answers is given up on; a failed save says so once") {
+  Rig slow;
+  slow.store.hold = true;
+  slow.start();
+  CHECK_FALSE(slow.game.ready());
+  slow.now += Persistence::kLoadPatience + 1;
+  slow.game.update(slow.now, 0);
+  REQUIRE(slow.game.ready());
+  CHECK_FALSE(slow.game.storage_ok());
+  slow.store.release();  // late answers change nothing
+  CHECK(slow.game.session()->game().transcript().empty());
+
+  Rig failing;
+  failing.store.save_error = "QuotaExceededError";
+  failing.start();
+  REQUIRE(failing.game.tap(sq("f5")));
+  failing.game.update(failing.now, 0);
+  CHECK_FALSE(failing.game.storage_ok());
+  CHECK(failing.game.notices().kind() == NoticeKind::Storage);
+  CHECK(failing.game.notices().text().find("can't be saved") != std::string::npos);
+}
+
+TEST_CASE("controller: finished games go into the record, which is saved") {
+  Rig rig;
+  rig.start();
+  REQUIRE(rig.game.resign());
+  CHECK(rig.game.record().solo_for(Strength::Medium).lost == 1);
+  const auto saved = messages::record_from_json(rig.store.documents["record"]);
+  REQUIRE(saved);
+  CHECK(saved.value->solo_for(Strength::Medium).lost == 1);
+}
+
+TEST_CASE("controller: written games are loaded or refused with a reason, never half") {
+  Rig rig;
+  rig.start();
+  std::string error;
+  CHECK(rig.game.load_transcript("f5d6c3", &error));
+  CHECK(rig.game.session()->game().transcript() == "f5d6c3");
+  CHECK_FALSE(rig.game.load_transcript("f5d6a\xC3\xA9", &error));
+  CHECK(rig.game.session()->game().transcript() == "f5d6c3");  // the game on the board stays
+  CHECK(rig.game.notices().kind() == NoticeKind::LoadFailed);
+  CHECK(repaired_utf8(rig.game.notices().text()) == rig.game.notices().text());
+  CHECK_FALSE(rig.game.load_transcript(std::string(300'000, 'a'), &error));
+  CHECK(error.find("300000 characters") != std::string::npos);
+}
+
+TEST_CASE("host bridge: ready, state, refusals by reason, and events with the prefix") {
+  Rig rig;
+  RecordingHost host;
+  HostBridge bridge(host, rig.game);
+  rig.game.set_ready_listener([&] { bridge.announce_ready(); });
+  rig.game.set_listener([&](const GameEvent& event, const Session& session) { bridge.forward(event, session); });
+  bridge.receive(R"({"type":"reversi:get-state"})");
+  REQUIRE(host.sent.size() == 1);
+  CHECK(host.sent[0].find("the game is still loading") != std::string::npos);
+  rig.start();
+  REQUIRE(host.sent.size() == 3);
+  CHECK(host.sent[1].find(R"("type":"reversi:ready")") != std::string::npos);
+  CHECK(host.sent[1].find("reversi:new-game") != std::string::npos);
+  CHECK(host.sent[2].find(R"("type":"reversi:game-started")") != std::string::npos);
+
+  host.sent.clear();
+  bridge.receive(R"({"type":"reversi:get-state"})");
+  REQUIRE(host.sent.size() == 1);
+  CHECK(host.sent[0].find(R"("type":"reversi:state")") != std::string::npos);
+  CHECK(host.sent[0].find(R"("legalMoves":["d3","c4","f5","e6"])") != std::string::npos);
+
+  host.sent.clear();
+  bridge.receive(R"({"type":"reversi:new-game","options":{"matchLength":4294967299}})");
+  bridge.receive(R"({"type":"reversi:teleport"})");
+  bridge.receive(R"({"type":"reversi:set-sound","on":"loud"})");
+  bridge.receive(R"({"type":"other:thing"})");  // someone else's: silence
+  bridge.receive("not json at all");
+  bridge.receive(R"([1,2,3])");
+  REQUIRE(host.sent.size() == 3);
+  CHECK(host.sent[0].find(R"("request":"reversi:new-game")") != std::string::npos);
+  CHECK(host.sent[0].find("matchLength") != std::string::npos);
+  CHECK(host.sent[1].find("unknown message type") != std::string::npos);
+  CHECK(host.sent[2].find("'on' should be true or false") != std::string::npos);
+  CHECK(rig.game.session()->options().match_length == 1);  // nothing changed
+
+  host.sent.clear();
+  bridge.receive(R"({"type":"reversi:new-game","options":{"mode":"two-players","matchLength":3}})");
+  CHECK(rig.game.session()->options().mode == Mode::TwoPlayers);
+  CHECK(rig.game.session()->options().match_length == 3);
+  rig.now += 12.5;
+  bridge.receive(R"({"type":"reversi:resign"})");
+  bool over = false;
+  for (const std::string& sent : host.sent)
+    if (sent.find("reversi:game-over") != std::string::npos) {
+      over = true;
+      CHECK(sent.find(R"("durationSeconds":12.5)") != std::string::npos);
+      CHECK(sent.find(R"("reason":"resignation")") != std::string::npos);
+    }
+  CHECK(over);
+  host.sent.clear();
+  bridge.receive(R"({"type":"reversi:resign"})");
+  REQUIRE(host.sent.size() == 1);
+  CHECK(host.sent[0].find("there is no game in progress") != std::string::npos);
+  bridge.receive("{\"type\":\"reversi:get-state\",\"pad\":\"" + std::string(messages::kMaxMessageBytes, 'x') + "\"}");
+  CHECK(host.sent.back().find("bytes is more than") != std::string::npos);
+}
+
+TEST_CASE("notices and the state hook never hold broken UTF-8") {
+  CHECK(repaired_utf8("f5d6a\xC3") == "f5d6a\xEF\xBF\xBD");
+  CHECK(repaired_utf8("caf\xC3\xA9 \xF0\x9F\x98\x80") == "caf\xC3\xA9 \xF0\x9F\x98\x80");
+  CHECK(repaired_utf8("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");                  // an overlong '/'
+  CHECK(repaired_utf8("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a lone surrogate
+  Notices notices;
+  notices.show(NoticeKind::LoadFailed, "move 3 ('a\xC3'): no such square", 0, 1);
+  CHECK(notices.text() == "move 3 ('a\xEF\xBF\xBD'): no such square");
+  CHECK(notices.expire(0.5) == false);
+  CHECK(notices.expire(1.5));
+  CHECK_FALSE(notices.active());
+
+  Rig rig;
+  rig.start();
+  ScreenFacts screen;
+  screen.panel = "half a character: \xC3";
+  screen.controls["Copy \xE2\x82"] = ScreenRect{1, 2, 3, 4, true};
+  const std::string json = state_hook_json(rig.game, screen);
+  const auto parsed = messages::parse_object(json, 1 << 20, "state");
+  REQUIRE_MESSAGE(parsed, parsed.error.message);
+  CHECK((*parsed.value)["ready"] == true);
+  CHECK((*parsed.value)["phase"] == "playing");
+}

@@ -1,0 +1,226 @@
+// The message layer's codec: every command, event and worker message
+// survives its JSON form unchanged, and every kind of bad input (unknown
+// type, wrong field type, value out of range, oversized text, a version from
+// elsewhere) is refused with its kind and a message.
+#include <doctest/doctest.h>
+
+#include "engine/notation.h"
+#include "game_test_support.h"
+#include "messages/commands.h"
+#include "messages/events.h"
+#include "messages/worker_messages.h"
+
+using namespace reversi;
+using namespace reversi::messages;
+
+namespace {
+Square sq(const char* name) { return *parse_square(name).value; }
+
+template <class Decoder>
+DecodeProblem problem_of(Decoder decode, const std::string& text) {
+  const auto decoded = decode(text);
+  REQUIRE_FALSE_MESSAGE(decoded, text);
+  CHECK_FALSE(decoded.error.message.empty());
+  return decoded.error.problem;
+}
+
+Decoded<Command> command_from(const std::string& text) { return decode_command(std::string_view(text)); }
+Decoded<Event> event_from(const std::string& text) { return decode_event(std::string_view(text)); }
+
+SessionOptions unusual_options() {
+  SessionOptions options;
+  options.mode = Mode::TwoPlayers;
+  options.strength = Strength::Hard;
+  options.colour = ColourChoice::Random;
+  options.variant = StartVariant::EmptyCentre;
+  options.match_length = 5;
+  options.clock_enabled = true;
+  options.clock_seconds = 12.5;
+  return options;
+}
+}  // namespace
+
+TEST_CASE("messages: every command survives its JSON form") {
+  OptionsPatch patch;
+  patch.mode = Mode::TwoPlayers;
+  patch.clock = 45;
+  patch.match_length = 3;
+  const Command all[] = {commands::NewGame{},          commands::NewGame{patch}, commands::Play{sq("f5"), std::nullopt},
+                         commands::Play{sq("h8"), 17}, commands::Undo{},         commands::Redo{},
+                         commands::Resign{},           commands::NextGame{},     commands::Pause{},
+                         commands::Resume{},           commands::GetState{},     commands::SetSound{false}};
+  for (const Command& command : all) {
+    const std::string text = encode_command(command);
+    const Decoded<Command> back = decode_command(std::string_view(text));
+    REQUIRE_MESSAGE(back, (text + ": " + back.error.message));
+    CHECK_MESSAGE(*back.value == command, text);
+    CHECK(text.find(std::string("\"type\":\"") + std::string(command_type(command)) + "\"") != std::string::npos);
+  }
+  CHECK(encode_command(commands::Play{sq("f5"), 3}) == R"({"ply":3,"square":"f5","type":"play"})");
+}
+
+TEST_CASE("messages: commands that cannot be carried out as written are refused, by kind") {
+  CHECK(problem_of(command_from, "") == DecodeProblem::Malformed);
+  CHECK(problem_of(command_from, "[]") == DecodeProblem::Malformed);
+  CHECK(problem_of(command_from, R"({"type":"play","square":"f5")") == DecodeProblem::Malformed);
+  CHECK(problem_of(command_from, R"({"square":"f5"})") == DecodeProblem::MissingField);
+  CHECK(problem_of(command_from, R"({"type":7})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"castle"})") == DecodeProblem::UnknownType);
+  CHECK(problem_of(command_from, R"({"type":"play"})") == DecodeProblem::MissingField);
+  CHECK(problem_of(command_from, R"({"type":"play","square":53})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"play","square":"i9"})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"play","square":"f5x"})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"play","square":"f5","ply":-1})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"play","square":"f5","ply":1.5})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"set-sound","on":"yes"})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"mode":"online"}})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"matchLength":4}})") == DecodeProblem::OutOfRange);
+  // Never truncated to a valid value: 2^32 + 1 is not 1, nor 2^32 + 3 a 3.
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"matchLength":4294967297}})") ==
+        DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"matchLength":-4294967291}})") ==
+        DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"clock":0.5}})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"clock":1e-300}})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"clock":"45"}})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":{"colour":"black"}})") == DecodeProblem::UnknownType);
+  CHECK(problem_of(command_from, R"({"type":"new-game","options":[]})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"undo","v":2})") == DecodeProblem::UnsupportedVersion);
+  CHECK(problem_of(command_from, "{\"type\":\"play\",\"square\":\"" + std::string(kMaxMessageBytes, 'a') + "\"}") ==
+        DecodeProblem::TooLarge);
+  // Broken UTF-8 is not JSON.
+  CHECK(problem_of(command_from, "{\"type\":\"pl\xC3\"}") == DecodeProblem::Malformed);
+  // The error names the field and the values allowed.
+  CHECK(command_from(R"({"type":"new-game","options":{"mode":"online"}})").error.message ==
+        "new-game: 'options': 'mode' should be \"solo\" or \"two-player\"");
+  // The stored spelling of two players is accepted everywhere too.
+  const Decoded<Command> stored = command_from(R"({"type":"new-game","options":{"mode":"two-players"}})");
+  REQUIRE(stored);
+  CHECK(std::get<commands::NewGame>(*stored.value).options.mode == Mode::TwoPlayers);
+}
+
+TEST_CASE("messages: every event of a played session survives its JSON form") {
+  SessionOptions options = unusual_options();
+  options.variant = StartVariant::StandardCross;
+  options.match_length = 3;
+  Session session(options, 11);
+  testing::play_all(session, "c4c3c2b2e6c1a1a3c5");  // includes a pass
+  REQUIRE(session.undo());
+  REQUIRE(session.redo());
+  REQUIRE(session.resign());
+  std::vector<Event> seen;
+  for (const GameEvent& event : session.poll_events()) seen.push_back(event_of(event, session));
+  seen.push_back(events::Ready{1, {"new-game", "get-state"}});
+  seen.push_back(events::State{game_state_of(session, false)});
+  seen.push_back(events::Error{"there is no game in progress", "resign"});
+  seen.push_back(events::MatchOver{3, Seat::Second, MatchScore{3, 1, 2, true}});
+  seen.push_back(events::MatchOver{5, std::nullopt, MatchScore{5, 2, 2, true}});
+  events::GameOver timed{GameResult{Outcome::Draw, EndReason::NoMoves, 32, 32}, "f5", 2, 61.5};
+  seen.push_back(timed);
+  bool pass_seen = false, state_seen = false;
+  for (const Event& event : seen) {
+    const std::string text = encode_event(event);
+    const Decoded<Event> back = decode_event(std::string_view(text));
+    REQUIRE_MESSAGE(back, (text + ": " + back.error.message));
+    CHECK_MESSAGE(*back.value == event, text);
+    pass_seen = pass_seen || std::holds_alternative<events::Pass>(event);
+    state_seen = state_seen || std::holds_alternative<events::State>(event);
+  }
+  CHECK(pass_seen);
+  CHECK(state_seen);
+}
+
+TEST_CASE("messages: events keep the host page's documented form") {
+  Session session(SessionOptions{}, 1);
+  REQUIRE(session.play(sq("f5")));
+  const std::vector<GameEvent> polled = session.poll_events();
+  REQUIRE(polled.size() == 2);
+  CHECK(encode_event(event_of(polled[0], session)) ==
+        R"({"colors":{"black":"human","white":"computer"},"gameNumber":1,"options":{"clock":0,"color":"black",)"
+        R"("matchLength":1,"mode":"solo","start":"standard","strength":"medium"},"type":"game-started"})");
+  CHECK(encode_event(event_of(polled[1], session)) ==
+        R"({"color":"black","counts":{"black":4,"white":1},"flips":["e5"],"next":"white","ply":1,"square":"f5",)"
+        R"("type":"move"})");
+  const GameState state = game_state_of(session, false);
+  CHECK(state.phase == Phase::Thinking);
+  CHECK(state.ply == 1);
+  CHECK(state.legal_moves.size() == 3);
+  CHECK(game_state_of(session, true).phase == Phase::Paused);
+}
+
+TEST_CASE("messages: bad events are refused, by kind") {
+  CHECK(problem_of(event_from, R"({"type":"move"})") == DecodeProblem::MissingField);
+  CHECK(problem_of(event_from, R"({"type":"teleport"})") == DecodeProblem::UnknownType);
+  CHECK(problem_of(event_from, R"({"type":"pass","color":"green","ply":1})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(event_from, R"({"type":"pass","color":"black","ply":"1"})") == DecodeProblem::WrongType);
+  CHECK(problem_of(event_from, R"({"type":"error","reason":"x","request":")" + std::string(200, 'r') + "\"}") ==
+        DecodeProblem::TooLarge);
+}
+
+TEST_CASE("messages: options from the URL are checked like every other entry point") {
+  CHECK(option_from_url("mode", "two-players").value->mode == Mode::TwoPlayers);
+  CHECK(option_from_url("mode", "two-player").value->mode == Mode::TwoPlayers);
+  CHECK(option_from_url("match", "3").value->match_length == 3);
+  CHECK(option_from_url("clock", "45").value->clock == 45);
+  CHECK(option_from_url("clock", "0").value->clock == 0);
+  CHECK(option_from_url("clock", "12.5").value->clock == 12.5);
+  for (const char* bad : {"0.5", "1e-300", "-3", "3601", "45s", "", " 45", "nan", "inf", "0x10", "1."})
+    CHECK_MESSAGE(option_from_url("clock", bad).error.problem == DecodeProblem::OutOfRange, bad);
+  for (const char* bad : {"4294967297", "4294967299", "-4294967291", "2", "3.0", "3abc", "1e0"})
+    CHECK_MESSAGE(option_from_url("match", bad).error.problem == DecodeProblem::OutOfRange, bad);
+  CHECK(option_from_url("colour", "black").error.problem == DecodeProblem::UnknownType);
+  CHECK(option_from_url("start", "empty-center").value->variant == StartVariant::EmptyCentre);
+  CHECK(option_from_url("strength", "HARD").error.message == "?strength: should be \"easy\", \"medium\" or \"hard\"");
+  CHECK_FALSE(check_options(unusual_options()));
+  SessionOptions broken = unusual_options();
+  broken.match_length = 2;
+  CHECK(check_options(broken));
+  broken.match_length = 1;
+  broken.clock_seconds = 0.5;
+  CHECK(check_options(broken));
+}
+
+TEST_CASE("messages: options keep every field through JSON") {
+  const SessionOptions options = unusual_options();
+  const Decoded<SessionOptions> back = options_from_json(options_to_json(options), "options");
+  REQUIRE_MESSAGE(back, back.error.message);
+  CHECK(*back.value == options);
+  CHECK(options_from_json(Json{{"mode", "solo"}}, "options").error.problem == DecodeProblem::MissingField);
+}
+
+TEST_CASE("messages: worker requests and replies survive their JSON form; bad ones are refused") {
+  const Board board = Board::start();
+  const WorkerRequest requests[] = {worker::Think{7, board, Strength::Hard, 0.5, 0xffffffffffffffffULL},
+                                    worker::Ponder{8, Board{bit(sq("a1")), bit(sq("h8"))}, 0.05}};
+  for (const WorkerRequest& request : requests) {
+    const std::string text = encode_worker_request(request);
+    const Decoded<WorkerRequest> back = decode_worker_request(text);
+    REQUIRE_MESSAGE(back, (text + ": " + back.error.message));
+    CHECK(*back.value == request);
+  }
+  SearchReport report{sq("d3"), -12, 14, true, 123456789012ULL, 0.49};
+  const WorkerReply replies[] = {worker::Thought{7, report}, worker::Thought{9, SearchReport{kPass}},
+                                 worker::Thought{10, SearchReport{kNoMove}}, worker::Pondered{8, true}};
+  for (const WorkerReply& reply : replies) {
+    const std::string text = encode_worker_reply(reply);
+    const Decoded<WorkerReply> back = decode_worker_reply(text);
+    REQUIRE_MESSAGE(back, (text + ": " + back.error.message));
+    if (const auto* thought = std::get_if<worker::Thought>(&*back.value)) {
+      const SearchReport& expected = std::get<worker::Thought>(reply).report;
+      CHECK(thought->report.move == expected.move);
+      CHECK(thought->report.score == expected.score);
+      CHECK(thought->report.nodes == expected.nodes);
+      CHECK(thought->report.exact == expected.exact);
+    } else {
+      CHECK(std::get<worker::Pondered>(*back.value) == std::get<worker::Pondered>(reply));
+    }
+  }
+  auto request_from = [](const std::string& text) { return decode_worker_request(text); };
+  CHECK(problem_of(request_from, R"({"type":"think","id":1,"board":"XO","strength":"hard","seconds":1,"seed":"1"})") ==
+        DecodeProblem::OutOfRange);
+  CHECK(problem_of(request_from, R"({"type":"dream"})") == DecodeProblem::UnknownType);
+  CHECK(problem_of(request_from, "{\"type\":\"ponder\",\"id\":1,\"board\":\"" + std::string(64, '-') +
+                                     "\",\"seconds\":1e9}") == DecodeProblem::OutOfRange);
+  CHECK(board_from_text(board_text(board)) == board);
+  CHECK_FALSE(board_from_text(std::string(63, '-') + "?"));
+}
