@@ -1,0 +1,188 @@
+// Talking to the running app through its state hook (window.reversi.state()):
+// waiting for it to be ready, for a state, a panel or a control; pressing its
+// buttons; and a describe() block that serves the bundle to a browser.
+import { after, before } from 'node:test';
+import { launchBrowser, openPage } from './browser.mjs';
+import { tapPoint, tapRect } from './input.mjs';
+import { distDir, requireDist, startServer } from './server.mjs';
+
+/** Waits for n more animation frames in the page. */
+export async function nextFrames(page, n = 2) {
+  await page.evaluate((count) => new Promise((resolve) => {
+    let left = count;
+    const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  }), n);
+}
+
+/** Waits until window.reversi.state() reports ready: true; returns the state. */
+export async function waitForApp(page, timeout = 60000) {
+  try {
+    await page.waitForFunction(() => {
+      try { const s = window.reversi && window.reversi.state(); return !!(s && s.ready === true); } catch { return false; }
+    }, null, { timeout, polling: 100 });
+  } catch (failure) {
+    const info = await page.evaluate(() => ({
+      error: document.getElementById('error') && !document.getElementById('error').hidden
+        ? document.getElementById('error').innerText : null,
+      loading: document.getElementById('loading-status')?.textContent ?? null,
+      hook: typeof window.reversi,
+    })).catch(() => ({}));
+    const log = page.log ? [...page.log.console.slice(-20), ...page.log.pageErrors] : [];
+    throw new Error(`app not ready after ${timeout} ms: ${JSON.stringify(info)}\n${log.join('\n')}`, { cause: failure });
+  }
+  return state(page);
+}
+
+export async function state(page) {
+  return page.evaluate(() => window.reversi.state());
+}
+
+/** Waits until `predicate(state, arg)` (a function run in the page) holds; returns the state. */
+export async function waitForState(page, predicate, arg = null, { timeout = 15000, message = '' } = {}) {
+  try {
+    await page.waitForFunction(
+      ([source, a]) => {
+        const fn = new Function(`return (${source})`)();
+        try { return !!fn(window.reversi.state(), a); } catch { return false; }
+      },
+      [predicate.toString(), arg], { timeout, polling: 50 });
+  } catch (failure) {
+    const s = await state(page).catch(() => null);
+    throw new Error(`${message || 'state condition'} not reached after ${timeout} ms (${predicate}); state: ${JSON.stringify(brief(s))}`, { cause: failure });
+  }
+  return state(page);
+}
+
+/** The parts of a state worth printing in a failure message. */
+export function brief(s) {
+  if (!s) return s;
+  const { controls, ...rest } = s;
+  delete rest.squares;
+  return { ...rest, controls: controls ? Object.keys(controls) : controls };
+}
+
+/**
+ * Moves the mouse to the top-left corner (nothing there reacts): any input
+ * makes the app publish state() again. Used by pressControl because the app
+ * may publish a dialog's control rectangles from the frame the dialog opened
+ * in and not again until the next input (see the "control rectangles" test).
+ */
+let nudgeCount = 0;
+export async function nudge(page) {
+  // Alternate the point: a move to where the mouse already is sends no event.
+  const at = 1 + (nudgeCount++ % 2);
+  await page.mouse.move(at, 1);
+  await nextFrames(page, 2);
+}
+
+/**
+ * Presses the control `name` of state().controls (a main-row button, a dialog
+ * button by label, "group:Label" or "setting:…"): waits until it is drawn and
+ * enabled with the same rectangle on two reads (with a nudge in between, so
+ * a stale publication shows), then taps/clicks its centre. { nudge: false }
+ * trusts the first rectangle published.
+ */
+export async function pressControl(page, name, { timeout = 10000, nudge: doNudge = true } = {}) {
+  const deadline = Date.now() + timeout;
+  let last = null;
+  for (;;) {
+    const s = await state(page);
+    const c = s.controls && s.controls[name];
+    if (c && c.enabled && c.w > 2 && c.h > 2) {
+      if (last && last.x === c.x && last.y === c.y && last.w === c.w && last.h === c.h) {
+        await tapPoint(page, c.x + c.w / 2, c.y + c.h / 2);
+        return c;
+      }
+      last = c;
+    } else last = null;
+    if (Date.now() > deadline) {
+      throw new Error(`control "${name}" not ${c ? 'enabled' : 'drawn'} after ${timeout} ms; controls: ${JSON.stringify(s.controls && Object.keys(s.controls))}; panel ${s.panel}`);
+    }
+    await nextFrames(page, 2);
+    if (doNudge) await nudge(page);
+  }
+}
+
+/** Waits until state().panel is `panel` (a name: 'none', 'new-game', 'menu', 'moves', 'help', 'statistics', 'settings', 'confirm-resign', 'result'). */
+export async function waitForPanel(page, panel, timeout = 10000) {
+  return waitForState(page, (s, p) => s.panel === p, panel, { timeout, message: `panel ${panel}` });
+}
+
+/**
+ * Waits until a human may move (legalMoves non-empty; the computer is not to
+ * move) or the game is over. Flips may still be animating: a tap then
+ * finishes them at once, as a quick player's would. (state().animating is
+ * not relied on here; the gameplay tests check it separately.)
+ */
+export async function waitForTurn(page, timeout = 20000) {
+  return waitForState(page, (s) => s.phase === 'over' || (s.legalMoves.length > 0 && s.phase !== 'thinking'),
+    null, { timeout, message: 'a player turn (or the end)' });
+}
+
+/** index.html with ?nosw and the given URL parameters. */
+export function appUrl(server, params = {}) {
+  const q = new URLSearchParams({ nosw: '', ...params }).toString().replace(/^nosw=/, 'nosw');
+  return `${server.url}index.html?${q}`;
+}
+
+/**
+ * For a describe() block: serves the bundle and launches Chromium before its
+ * tests and stops both after them. Returns { server, browser, open } (the
+ * first two filled in once started); open(contextOptions, params, context?)
+ * opens the app with those URL parameters in a new context (or in `context`)
+ * and waits until it is ready.
+ */
+export function appSuite() {
+  const suite = {
+    server: null,
+    browser: null,
+    async open(contextOptions, params, context = null) {
+      const opened = await openPage(context || suite.browser, null, contextOptions);
+      await opened.page.goto(appUrl(suite.server, params));
+      await waitForApp(opened.page);
+      return opened;
+    },
+  };
+  before(async () => {
+    requireDist();
+    suite.server = await startServer(distDir);
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}
+
+/**
+ * Waits until state().controls lists `name` (drawn and, unless
+ * { enabled: false }, enabled) and returns its rect. `target` is a Page or a
+ * Frame (an iframe's app).
+ */
+export async function waitForControl(target, name, { timeout = 10000, enabled = true } = {}) {
+  const handle = await target.waitForFunction(([n, en]) => {
+    try {
+      const c = window.reversi.state().controls[n];
+      return c && (!en || c.enabled) ? c : null;
+    } catch { return null; }
+  }, [name, enabled], { timeout, polling: 50 }).catch(async (e) => {
+    const names = await target.evaluate(() => Object.keys(window.reversi.state().controls || {})).catch(() => '?');
+    throw new Error(`control ${JSON.stringify(name)} not drawn within ${timeout} ms (drawn: ${JSON.stringify(names)}): ${e.message}`);
+  });
+  return handle.jsonValue();
+}
+
+/** Waits for a control (see waitForControl) and taps it. */
+export async function tapControl(page, name, { target = page, timeout = 10000 } = {}) {
+  const rect = await waitForControl(target, name, { timeout });
+  await target.waitForTimeout?.(60); // let a just-opened panel finish appearing
+  return tapRect(page, target, rect);
+}
+
+/** Waits until state().panel equals `panel` (a name, as in waitForPanel) in a Page or Frame. */
+export async function waitForPanelIn(target, panel, timeout = 10000) {
+  await target.waitForFunction((p) => window.reversi.state().panel === p, panel, { timeout, polling: 50 });
+}
+

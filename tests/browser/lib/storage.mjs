@@ -1,0 +1,33 @@
+// The app's IndexedDB documents, read and written from a test.
+/** Reads one value of the 'reversi' IndexedDB database ('documents' store); undefined when absent. */
+export async function idbGet(target, key) {
+  return target.evaluate((k) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('reversi', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('documents');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const req = db.transaction('documents', 'readonly').objectStore('documents').get(k);
+      req.onsuccess = () => { db.close(); resolve(req.result === undefined ? { absent: true } : { value: req.result }); };
+      req.onerror = () => { db.close(); reject(req.error); };
+    };
+  }), key).then((r) => (r.absent ? undefined : r.value));
+}
+
+/** Writes values into the 'documents' store: idbPut(page, { settings: '…', record: '…' }). */
+export async function idbPut(target, entries) {
+  return target.evaluate((e) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('reversi', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('documents');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const tx = db.transaction('documents', 'readwrite');
+      for (const [k, v] of Object.entries(e)) tx.objectStore('documents').put(v, k);
+      tx.oncomplete = () => { db.close(); resolve(); };
+      tx.onerror = () => { db.close(); reject(tx.error); };
+      tx.onabort = () => { db.close(); reject(tx.error); };
+    };
+  }), entries);
+}
+
