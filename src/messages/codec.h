@@ -86,9 +86,9 @@ class FieldReader {
   void read(const char* key, Enum& out, const Spelling<Enum> (&table)[N]) {
     const Json* value = field(key);
     if (!value) return;
-    if (!value->is_string()) return fail(DecodeProblem::WrongType, key, "should be " + spelling_choices(table));
+    if (!value->is_string()) return fail(DecodeProblem::WrongType, key, spelling_choices(table, "should be "));
     const std::optional<Enum> parsed = parse_spelling(table, value->get_ref<const std::string&>());
-    if (!parsed) return fail(DecodeProblem::OutOfRange, key, "should be " + spelling_choices(table));
+    if (!parsed) return fail(DecodeProblem::OutOfRange, key, spelling_choices(table, "should be "));
     out = *parsed;
   }
   // The same reads for a field that may be left out.

@@ -123,23 +123,23 @@ Decoded<SessionOptions> options_from_json(const Json& object, const std::string&
 }
 
 Decoded<OptionsPatch> option_from_url(std::string_view name, std::string_view value) {
-  const std::string where = "?" + std::string(name);
+  const std::string where = std::string(1, '?').append(name);
   OptionsPatch patch;
   auto refuse = [&](const std::string& what) {
     return Decoded<OptionsPatch>::failure(DecodeProblem::OutOfRange, where + ": " + what);
   };
   if (name == "mode") {
     patch.mode = parse_spelling(kModes, value);
-    if (!patch.mode) return refuse("should be " + spelling_choices(kModes));
+    if (!patch.mode) return refuse(spelling_choices(kModes, "should be "));
   } else if (name == "strength") {
     patch.strength = parse_spelling(kStrengths, value);
-    if (!patch.strength) return refuse("should be " + spelling_choices(kStrengths));
+    if (!patch.strength) return refuse(spelling_choices(kStrengths, "should be "));
   } else if (name == "color") {
     patch.colour = parse_spelling(kColourChoices, value);
-    if (!patch.colour) return refuse("should be " + spelling_choices(kColourChoices));
+    if (!patch.colour) return refuse(spelling_choices(kColourChoices, "should be "));
   } else if (name == "start") {
     patch.variant = parse_spelling(kVariants, value);
-    if (!patch.variant) return refuse("should be " + spelling_choices(kVariants));
+    if (!patch.variant) return refuse(spelling_choices(kVariants, "should be "));
   } else if (name == "match") {
     const std::optional<double> games = value.find('.') == std::string_view::npos ? plain_number(value) : std::nullopt;
     if (!games || check_match_length(static_cast<std::int64_t>(*games))) return refuse("should be 1, 3 or 5");

@@ -101,17 +101,19 @@ constexpr std::optional<Enum> parse_spelling(const Spelling<Enum> (&table)[N], s
   return std::nullopt;
 }
 
-// The current spellings for a message: "\"solo\" or \"two-player\"".
+// The current spellings for a message after `lead`: "should be \"solo\" or \"two-player\"".
 template <class Enum, std::size_t N>
-std::string spelling_choices(const Spelling<Enum> (&table)[N]) {
-  std::string written[N];
+std::string spelling_choices(const Spelling<Enum> (&table)[N], std::string_view lead = "") {
   std::size_t count = 0;
-  for (std::size_t index = 0; index < N; ++index)
-    if (spell(table, table[index].value) == table[index].text)
-      written[count++] = "\"" + std::string(table[index].text) + "\"";
-  std::string choices;
-  for (std::size_t index = 0; index < count; ++index)
-    choices += (index == 0 ? "" : index + 1 == count ? " or " : ", ") + written[index];
+  for (const Spelling<Enum>& row : table) count += spell(table, row.value) == row.text ? 1 : 0;
+  std::string choices(lead);
+  std::size_t written = 0;
+  for (const Spelling<Enum>& row : table) {
+    if (spell(table, row.value) != row.text) continue;  // an older spelling, read but not offered
+    if (written > 0) choices.append(written + 1 == count ? " or " : ", ");
+    choices.append(1, '"').append(row.text).append(1, '"');
+    ++written;
+  }
   return choices;
 }
 
