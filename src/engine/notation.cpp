@@ -10,12 +10,17 @@ std::string square_name(Square square) {
   return std::string{static_cast<char>('a' + column_of(square)), static_cast<char>('1' + row_of(square))};
 }
 
+namespace {
+Parsed<Square> not_a_square(std::string_view text) {
+  return Parsed<Square>::failure(std::string(1, '\'').append(text).append("' is not a square name (a1 to h8)"));
+}
+}  // namespace
+
 Parsed<Square> parse_square(std::string_view text) {
-  if (text.size() != 2) return Parsed<Square>::failure("'" + std::string(text) + "' is not a square name (a1 to h8)");
+  if (text.size() != 2) return not_a_square(text);
   const char column = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
   const char row = text[1];
-  if (column < 'a' || column > 'h' || row < '1' || row > '8')
-    return Parsed<Square>::failure("'" + std::string(text) + "' is not a square name (a1 to h8)");
+  if (column < 'a' || column > 'h' || row < '1' || row > '8') return not_a_square(text);
   return Parsed<Square>::success(square_at(column - 'a', row - '1'));
 }
 
@@ -37,22 +42,26 @@ Parsed<Position> parse_position(std::string_view text) {
   for (; index < text.size() && square < 64; ++index) {
     const char c = text[index];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    if (c == 'X' || c == 'x' || c == '*') black |= bit(square);
-    else if (c == 'O' || c == 'o') white |= bit(square);
+    if (c == 'X' || c == 'x' || c == '*')
+      black |= bit(square);
+    else if (c == 'O' || c == 'o')
+      white |= bit(square);
     else if (c != '-' && c != '.')
       return Parsed<Position>::failure("unexpected '" + std::string(1, c) + "' at square " + square_name(square) +
                                        " (use X, O or -)");
     ++square;
   }
-  if (square < 64)
-    return Parsed<Position>::failure("the board has " + std::to_string(square) + " squares, not 64");
+  if (square < 64) return Parsed<Position>::failure("the board has " + std::to_string(square) + " squares, not 64");
   while (index < text.size() && std::isspace(static_cast<unsigned char>(text[index]))) ++index;
   if (index >= text.size()) return Parsed<Position>::failure("the side to move (X or O) is missing after the board");
   const char side = text[index];
   Position position;
-  if (side == 'X' || side == 'x' || side == '*') position.side_to_move = Color::Black;
-  else if (side == 'O' || side == 'o') position.side_to_move = Color::White;
-  else return Parsed<Position>::failure("the side to move must be X or O, not '" + std::string(1, side) + "'");
+  if (side == 'X' || side == 'x' || side == '*')
+    position.side_to_move = Color::Black;
+  else if (side == 'O' || side == 'o')
+    position.side_to_move = Color::White;
+  else
+    return Parsed<Position>::failure("the side to move must be X or O, not '" + std::string(1, side) + "'");
   ++index;
   while (index < text.size() && std::isspace(static_cast<unsigned char>(text[index]))) ++index;
   if (index < text.size() && text[index] != ';')
@@ -89,26 +98,52 @@ std::string ReplayResult::message() const {
   return "move " + std::to_string(error.move_number) + " ('" + error.text + "'): " + error.reason;
 }
 
+namespace {
+
+bool is_transcript_separator(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == ',' || c == ';' ||
+         c == '.' || c == '-' || (c >= '0' && c <= '9');
+}
+
+// The length of the UTF-8 character starting at `index` (1 for a byte that starts none).
+std::size_t character_length(std::string_view text, std::size_t index) {
+  const auto lead = static_cast<unsigned char>(text[index]);
+  const std::size_t length = lead < 0xC2 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF5 ? 4 : 1;
+  if (index + length > text.size()) return 1;
+  for (std::size_t next = 1; next < length; ++next)
+    if ((static_cast<unsigned char>(text[index + next]) & 0xC0) != 0x80) return 1;
+  return length;
+}
+
+}  // namespace
+
+std::vector<std::string_view> transcript_tokens(std::string_view transcript) {
+  std::vector<std::string_view> tokens;
+  std::size_t index = 0;
+  while (index < transcript.size()) {
+    if (is_transcript_separator(static_cast<unsigned char>(transcript[index]))) {
+      ++index;
+      continue;
+    }
+    const std::size_t first = character_length(transcript, index);
+    const std::size_t second = index + first < transcript.size() ? character_length(transcript, index + first) : 0;
+    tokens.push_back(transcript.substr(index, first + second));
+    index += first + second;
+  }
+  return tokens;
+}
+
 ReplayResult replay_transcript(std::string_view transcript, const Position& start) {
   ReplayResult result;
   Replay replay{start, {}};
   int move_number = 0;
-  std::size_t index = 0;
   auto fail = [&](std::string token, std::string reason) {
     result.error = ReplayError{move_number, std::move(token), replay.final_position, std::move(reason)};
     return result;
   };
-  while (index < transcript.size()) {
-    const unsigned char c = static_cast<unsigned char>(transcript[index]);
-    if (std::isspace(c) || c == ',' || c == ';' || c == '.' || c == '-' || std::isdigit(c)) {
-      // Separators and move numbers such as "1." are skipped between moves.
-      ++index;
-      continue;
-    }
+  for (const std::string_view text : transcript_tokens(transcript)) {
     ++move_number;
-    std::string token(1, static_cast<char>(c));
-    if (index + 1 < transcript.size()) token += transcript[index + 1];
-    index += token.size();
+    const std::string token(text);
     const Parsed<Square> square = parse_square(token);
     if (!square) return fail(token, square.error);
     Position& position = replay.final_position;

@@ -47,6 +47,13 @@ std::string draw_position(const Position& position);
 // The position after the side to move plays `square` (or kPass).
 Position play(const Position& position, Square square);
 
+// The tokens of a written game: spaces, punctuation (, ; . -) and move
+// numbers are skipped, and every other run is cut into tokens of two
+// characters ("f5", "d6"; a stray "a\u00e9" stays one token of two
+// characters, never half of one: text is read as UTF-8 code points, and a
+// byte that is not UTF-8 counts as a character of its own).
+std::vector<std::string_view> transcript_tokens(std::string_view transcript);
+
 // A game written as squares, e.g. "f5d6c3d3c4": case is ignored, spaces and
 // punctuation between moves are skipped, passes are implicit.
 struct Replay {
@@ -54,10 +61,10 @@ struct Replay {
   std::vector<Square> moves;  // includes kPass entries where a side had to pass
 };
 struct ReplayError {
-  int move_number = 0;     // 1-based among the written moves
-  std::string text;        // the offending token as written
-  Position position;       // where it was tried
-  std::string reason;      // e.g. "d4 is already taken"
+  int move_number = 0;  // 1-based among the written moves
+  std::string text;     // the offending token as written
+  Position position;    // where it was tried
+  std::string reason;   // e.g. "d4 is already taken"
 };
 struct ReplayResult {
   std::optional<Replay> replay;

@@ -1,6 +1,5 @@
 #include "game/game_transcript.h"
 
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -13,23 +12,11 @@ struct Token {
   Parsed<Square> square;
 };
 
-bool is_separator(unsigned char c) {
-  return std::isspace(c) || c == ',' || c == ';' || c == '.' || c == '-' || std::isdigit(c);
-}
-
-// Splits like replay_transcript: two characters per move between separators.
+// The written moves, read as replay_transcript reads them.
 std::vector<Token> tokens_of(std::string_view transcript) {
   std::vector<Token> tokens;
-  std::size_t index = 0;
-  while (index < transcript.size()) {
-    if (is_separator(static_cast<unsigned char>(transcript[index]))) {
-      ++index;
-      continue;
-    }
-    std::string text(transcript.substr(index, 2));
-    index += text.size();
-    tokens.push_back(Token{text, parse_square(text)});
-  }
+  for (const std::string_view text : transcript_tokens(transcript))
+    tokens.push_back(Token{std::string(text), parse_square(text)});
   return tokens;
 }
 

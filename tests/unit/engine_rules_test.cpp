@@ -168,6 +168,21 @@ TEST_CASE("transcripts replay with implicit passes and report the first bad move
   CHECK(not_a_square.message().find("z9") != std::string::npos);
 }
 
+TEST_CASE("a written game is cut into tokens of two characters, never inside one") {
+  using Tokens = std::vector<std::string_view>;
+  CHECK(transcript_tokens("1. f5 d6, 2. c3;d3-c4") == Tokens{"f5", "d6", "c3", "d3", "c4"});
+  // "é" is two bytes in UTF-8 and "😀" four: each stays whole in its token.
+  CHECK(transcript_tokens("f5d6a\xC3\xA9") == Tokens{"f5", "d6", "a\xC3\xA9"});
+  CHECK(transcript_tokens("\xF0\x9F\x98\x80") == Tokens{"\xF0\x9F\x98\x80"});
+  // A byte that starts no UTF-8 character counts as one of its own.
+  CHECK(transcript_tokens("f5\xC3") == Tokens{"f5", "\xC3"});
+  CHECK(transcript_tokens("\xFFz") == Tokens{"\xFFz"});
+  const auto accented = replay_transcript("f5d6a\xC3\xA9");
+  REQUIRE_FALSE(accented);
+  CHECK(accented.error.text == "a\xC3\xA9");
+  CHECK(accented.message() == "move 3 ('a\xC3\xA9'): 'a\xC3\xA9' is not a square name (a1 to h8)");
+}
+
 TEST_CASE("perft matches the published reference at depths 1 to 9") {
   std::istringstream reference;
   const auto lines = testing::read_lines(testing::shared_path("positions/perft-reference.txt"));
