@@ -45,6 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       size > 0 ? prefixes[data[0] % 4] + std::string(input.substr(1)) + (data[0] % 4 ? "}" : "") : "";
   world.host.sent.clear();
   world.bridge.receive(text);
+  world.bridge.pump(HostBridge::kMaxWaiting);
   world.now += 0.25;
   world.game.update(world.now, 0);
   if (!world.computer.requests.empty() && world.game.session()->waiting_for_computer())

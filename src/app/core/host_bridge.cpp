@@ -45,19 +45,44 @@ void HostBridge::forward(const GameEvent& event, const Session& session) {
 void HostBridge::receive(std::string_view text) {
   // Anything that is not an object with a "reversi:" type is someone else's
   // message on the same page: ignored without a word.
-  const messages::Decoded<messages::Json> parsed = messages::parse_object(text, messages::kMaxMessageBytes, "message");
+  messages::Decoded<messages::Json> parsed = messages::parse_object(text, messages::kMaxMessageBytes, "message");
   if (!parsed) {
     if (parsed.error.problem == messages::DecodeProblem::TooLarge) refuse(parsed.error.message, "");
     return;
   }
-  const messages::Json& message = *parsed.value;
-  const auto type_field = message.find("type");
-  if (type_field == message.end() || !type_field->is_string()) return;
-  const std::string& full_type = type_field->get_ref<const std::string&>();
+  const auto type = parsed.value->find("type");
+  if (type == parsed.value->end() || !type->is_string()) return;
+  const std::string& full_type = type->get_ref<const std::string&>();
   if (full_type.compare(0, kPrefix.size(), kPrefix) != 0) return;
-  const std::string request = full_type.substr(0, 64);
-  const std::string_view type = std::string_view(full_type).substr(kPrefix.size());
+  std::string request = full_type.substr(0, 64);
+  const bool state_request = request == std::string(kPrefix) + "get-state";
+  if (state_request && state_waiting_) return;  // one answer serves them all
+  if (queue_.size() >= kMaxWaiting) {
+    ++dropped_;
+    return;
+  }
+  state_waiting_ = state_waiting_ || state_request;
+  queue_.push_back(Waiting{std::move(*parsed.value), std::move(request)});
+}
 
+bool HostBridge::pump(std::size_t most) {
+  if (dropped_ > 0) {
+    refuse(std::to_string(dropped_) + " messages were dropped: at most " + std::to_string(kMaxWaiting) +
+               " may wait, and the game carries out " + std::to_string(kPerFrame) + " a frame",
+           "");
+    dropped_ = 0;
+  }
+  for (std::size_t done = 0; done < most && !queue_.empty(); ++done) {
+    const Waiting next = std::move(queue_.front());
+    queue_.pop_front();
+    if (next.request == std::string(kPrefix) + "get-state") state_waiting_ = false;
+    carry_out(next.message, next.request);
+  }
+  return !queue_.empty();
+}
+
+void HostBridge::carry_out(const messages::Json& message, const std::string& request) {
+  const std::string_view type = std::string_view(request).substr(kPrefix.size());
   if (!host_may_send(type)) return refuse("unknown message type", request);
   if (auto problem = messages::check_version(message, "v", messages::kProtocolVersion, false, request))
     return refuse(problem->message, request);

@@ -6,6 +6,7 @@
 // reversi:error. See docs/embedding.md.
 #pragma once
 
+#include <deque>
 #include <string>
 #include <string_view>
 
@@ -30,8 +31,17 @@ class HostBridge {
 
   HostBridge(HostChannel& channel, GameController& game);
 
-  // One message from the host page, as JSON text.
+  // How many messages may wait, and how many are carried out each frame: a
+  // host that floods the game never delays a tap or a frame.
+  static constexpr std::size_t kMaxWaiting = 64;
+  static constexpr std::size_t kPerFrame = 8;
+
+  // One message from the host page, as JSON text: checked and queued.
+  // Requests for the state that arrive while one waits are answered once.
   void receive(std::string_view text);
+  // Carries out up to `most` waiting messages; true while more wait.
+  bool pump(std::size_t most = kPerFrame);
+  bool waiting() const { return !queue_.empty() || dropped_ > 0; }
   // Tells the host that the game takes commands.
   void announce_ready();
   // Forwards one of the game's events.
@@ -40,9 +50,17 @@ class HostBridge {
  private:
   void post(const messages::Event& event);
   void refuse(const std::string& reason, const std::string& request);
+  void carry_out(const messages::Json& message, const std::string& request);
 
+  struct Waiting {
+    messages::Json message;
+    std::string request;  // its type, with the prefix
+  };
   HostChannel& channel_;
   GameController& game_;
+  std::deque<Waiting> queue_;
+  bool state_waiting_ = false;
+  std::size_t dropped_ = 0;
 };
 
 }  // namespace reversi
