@@ -65,11 +65,7 @@ App::App(Theme& theme)
   reduced_motion_ = platform::reduced_motion();
   game_.set_listener([this](const GameEvent& event, const Session& session) { host_.forward(event, session); });
   game_.set_ready_listener([this] { host_.announce_ready(); });
-  platform::listen_to_host([this](std::string_view text) {
-    host_.receive(text);
-    show_events();
-    state_dirty_ = true;
-  });
+  platform::listen_to_host([this](std::string_view text) { host_.receive(text); });
   game_.start(start_request_from_url());
 }
 
@@ -213,6 +209,7 @@ void App::frame(double now) {
     result_dismissed_ = session()->game().is_over();
     state_dirty_ = true;
   }
+  if (host_.pump()) frames_owed_ = std::max(frames_owed_, 1);
   if (game_.notices().text() != notice) state_dirty_ = true;
   show_events();
   controls_.controls.clear();
@@ -259,7 +256,7 @@ bool App::wants_frames(double now) const {
   // Draw on a little past the animation's end so its final frame (rings, dots) shows.
   const bool settling = settled_frame_owed_ || now < animation_.end_time() + 0.1;
   if (state_dirty_ || settling || frames_owed_ > 0 || game_.notices().active() || now < refused_until_ + 0.1 ||
-      now < transition_until_)
+      now < transition_until_ || host_.waiting())
     return true;
   if (!game_.ready()) return true;
   // The result card is due once the last flips settle.

@@ -10,15 +10,16 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <utility>
 
 #include "app/app.h"
-#include "app/theme.h"
 #include "app/platform.h"
+#include "app/theme.h"
 
 #ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
-#include <GLES3/gl3.h>
 #else
 #include <SDL_opengl.h>
 #endif
@@ -30,11 +31,19 @@ struct Runtime {
   SDL_GLContext gl = nullptr;
   reversi::Theme theme;
   reversi::App* app = nullptr;
-  float font_scale = 0;       // device pixel ratio the font atlas was made for
-  int frames_owed = 2;        // frames still to draw after the last input
-  int hide_pointer_in = -1;   // frames until a lifted finger stops hovering
+  float font_scale = 0;         // device pixel ratio the font atlas was made for
+  int frames_owed = 2;          // frames still to draw after the last input
+  int hide_pointer_in = -1;     // frames until a lifted finger stops hovering
   bool pointer_hidden = false;  // after a touch ends, until the next pointer event
   bool context_lost = false;
+  bool release_owed = false;  // the last frame took a button's release: the next press waits a frame
+  // The pointer as the events this app has taken say (not as SDL knows it
+  // now, which may be a tap further on): what ImGui is shown each frame.
+  struct Pointer {
+    float x = -FLT_MAX, y = -FLT_MAX;
+    bool down = false;
+    bool pressed = false;  // a press this frame, kept even if released in the same frame
+  } pointer;
   bool running = true;
   const char* glsl_version = nullptr;
 };
@@ -57,14 +66,60 @@ void rebuild_fonts_if_needed(Runtime& runtime) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+// Follows the left button and the pointer's position through one event.
+void track_pointer(Runtime::Pointer& pointer, const SDL_Event& event) {
+  switch (event.type) {
+    case SDL_MOUSEMOTION:
+      pointer.x = static_cast<float>(event.motion.x);
+      pointer.y = static_cast<float>(event.motion.y);
+      break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+      pointer.x = static_cast<float>(event.button.x);
+      pointer.y = static_cast<float>(event.button.y);
+      if (event.button.button != SDL_BUTTON_LEFT) break;
+      pointer.down = event.type == SDL_MOUSEBUTTONDOWN;
+      pointer.pressed = pointer.pressed || pointer.down;
+      break;
+    case SDL_WINDOWEVENT:
+      if (event.window.event == SDL_WINDOWEVENT_LEAVE) pointer.x = pointer.y = -FLT_MAX;
+      break;
+    default:
+      break;
+  }
+}
+
+// The next event, left in the queue (false when there is none).
+bool peek_event(SDL_Event& event) {
+  SDL_PumpEvents();
+  return SDL_PeepEvents(&event, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1;
+}
+
 void run_frame(Runtime& runtime) {
   SDL_Event event;
   bool had_input = false;
-  while (SDL_PollEvent(&event)) {
+  // Dear ImGui 1.86 sees the mouse once a frame: a tap is a press in one
+  // frame and the release, where the pointer then is, in a later one. So a
+  // release ends the frame's events, and the next frame takes no pointer
+  // event until it has shown the release where it happened; two quick taps
+  // are then two taps, never one where the last wins.
+  const bool hold_pointer = std::exchange(runtime.release_owed, false);
+  while (peek_event(event)) {
+    const bool pointer = event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION ||
+                         event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION;
+    if (pointer && hold_pointer && !runtime.context_lost) {
+      runtime.frames_owed = std::max(runtime.frames_owed, 1);
+      break;
+    }
+    SDL_PollEvent(&event);
+    if (event.type == SDL_QUIT) runtime.running = false;
+    // While the board cannot be seen, taps and keys are dropped: nobody
+    // meant them for a board they could not see.
+    if (runtime.context_lost) continue;
     ImGui_ImplSDL2_ProcessEvent(&event);
     runtime.app->handle_event(event);
     had_input = true;
-    if (event.type == SDL_QUIT) runtime.running = false;
+    track_pointer(runtime.pointer, event);
     // Touch arrives as mouse events from SDL_TOUCH_MOUSEID: after the finger
     // lifts, nothing may stay "hovered" (phones have no hover).
     if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) runtime.hide_pointer_in = 2;
@@ -73,6 +128,10 @@ void run_frame(Runtime& runtime) {
         (event.type == SDL_MOUSEMOTION && event.motion.which != SDL_TOUCH_MOUSEID)) {
       runtime.pointer_hidden = false;
       if (event.type != SDL_FINGERDOWN && event.type != SDL_MOUSEBUTTONDOWN) runtime.hide_pointer_in = -1;
+    }
+    if (event.type == SDL_MOUSEBUTTONUP) {
+      runtime.release_owed = true;
+      break;
     }
   }
   if (runtime.context_lost) return;
@@ -97,6 +156,11 @@ void run_frame(Runtime& runtime) {
     runtime.pointer_hidden = true;
     runtime.frames_owed = std::max(runtime.frames_owed, 1);
   }
+  // The backend read SDL's state of now; ImGui is shown the pointer of the
+  // events taken instead, so that each tap is judged where it happened.
+  io.MousePos = ImVec2(runtime.pointer.x, runtime.pointer.y);
+  io.MouseDown[0] = runtime.pointer.pressed || runtime.pointer.down;
+  runtime.pointer.pressed = false;
   if (runtime.pointer_hidden && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   runtime.app->frame(now);
@@ -114,9 +178,7 @@ void run_frame(Runtime& runtime) {
 }
 
 #ifdef __EMSCRIPTEN__
-void browser_loop() {
-  run_frame(*g_runtime);
-}
+void browser_loop() { run_frame(*g_runtime); }
 
 EM_BOOL on_context_lost(int, const void*, void*) {
   g_runtime->context_lost = true;
