@@ -61,7 +61,7 @@ target_link_libraries(reversi PRIVATE reversi_app_core reversi_imgui reversi_war
 target_compile_definitions(reversi PRIVATE REVERSI_ASSETS_DIR="/assets")
 target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web
-  "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
+  "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_storage_change','_reversi_storage_changed_text','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
   --js-library "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js"
   --preload-file "${CMAKE_BINARY_DIR}/assets@/assets")
 set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}"

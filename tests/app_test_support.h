@@ -54,7 +54,8 @@ class MemoryStore final : public DocumentStore {
   std::map<std::string, std::string> documents;
   std::string save_error;  // what every save answers ("" for success)
   std::string load_error;
-  bool hold = false;
+  bool hold = false;        // loads answer on release()
+  bool hold_saves = false;  // saves are stored at once but answer on release()
   int saves = 0;
 
   void load(const std::string& key, std::function<void(Loaded)> done) override {
@@ -72,10 +73,25 @@ class MemoryStore final : public DocumentStore {
   void save(const std::string& key, const std::string& text, std::function<void(std::string)> done) override {
     ++saves;
     if (save_error.empty()) documents[key] = text;
+    if (hold_saves)
+      held_.push_back([done, error = save_error] { done(error); });
+    else
+      done(save_error);
+  }
+  void update(const std::string& key, Change change, std::function<void(std::string)> done) override {
+    ++saves;
+    Loaded current;
+    if (const auto found = documents.find(key); found != documents.end()) {
+      current.found = true;
+      current.text = found->second;
+    }
+    const std::optional<std::string> next = change(current);
+    if (next && save_error.empty()) documents[key] = *next;
     done(save_error);
   }
   void release() {
     hold = false;
+    hold_saves = false;
     for (auto& answer : std::exchange(held_, {})) answer();
   }
 

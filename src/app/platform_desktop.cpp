@@ -52,6 +52,17 @@ class FileStore final : public DocumentStore {
     std::filesystem::rename(temporary, target, error);
     done(error ? "could not replace " + target.string() + ": " + error.message() : "");
   }
+
+  // One program on the desktop: reading, changing and writing needs no lock.
+  void update(const std::string& key, Change change, std::function<void(std::string)> done) override {
+    load(key, [&](Loaded current) {
+      const std::optional<std::string> next = change(current);
+      if (next)
+        save(key, *next, done);
+      else
+        done("");
+    });
+  }
 };
 
 class NoHost final : public HostChannel {

@@ -20,6 +20,7 @@ char* reversi_js_url_parameter(const char* name);
 int reversi_js_reduced_motion();
 void reversi_js_storage_load(int request, const char* key);
 void reversi_js_storage_save(int request, const char* key, const char* text, int length);
+void reversi_js_storage_update(int request, const char* key);
 int reversi_js_install_host_bridge();
 int reversi_js_host_connected();
 void reversi_js_post_to_host(const char* json, int length);
@@ -47,6 +48,20 @@ class IndexedDbStore final : public DocumentStore {
     saves_[request] = std::move(done);
     reversi_js_storage_save(request, key.c_str(), text.data(), static_cast<int>(text.size()));
   }
+  void update(const std::string& key, Change change, std::function<void(std::string)> done) override {
+    const int request = next_++;
+    changes_[request] = std::move(change);
+    saves_[request] = std::move(done);
+    reversi_js_storage_update(request, key.c_str());
+  }
+  // Inside the page's transaction: the new text, or nothing to leave it.
+  std::optional<std::string> change(int request, const Loaded& current) {
+    const auto found = changes_.find(request);
+    if (found == changes_.end()) return std::nullopt;
+    Change change = std::move(found->second);
+    changes_.erase(found);
+    return change(current);
+  }
   void loaded(int request, Loaded outcome) {
     const auto found = loads_.find(request);
     if (found == loads_.end()) return;
@@ -66,6 +81,7 @@ class IndexedDbStore final : public DocumentStore {
   int next_ = 1;
   std::map<int, std::function<void(Loaded)>> loads_;
   std::map<int, std::function<void(std::string)>> saves_;
+  std::map<int, Change> changes_;
 };
 
 class PageHost final : public HostChannel {
@@ -82,6 +98,7 @@ struct PageState {
   bool reduced_motion = false;
   bool reduced_motion_known = false;
   bool hidden = false;
+  std::string changed;  // the text the last change made, until the page has copied it
 };
 
 PageState& page() {
@@ -151,6 +168,20 @@ EMSCRIPTEN_KEEPALIVE void reversi_storage_loaded(const char* text, int text_leng
   loaded.oversize = oversize > 0 ? static_cast<std::size_t>(oversize) : 0;
   reversi::platform::page().store.loaded(request, std::move(loaded));
 }
+
+// The page's transaction read `text` (found or not) and asks for the new
+// text: its length is returned (-1: leave the document as it is) and its
+// bytes are at reversi_storage_changed_text().
+EMSCRIPTEN_KEEPALIVE int reversi_storage_change(const char* text, int text_length, int request, int found) {
+  reversi::DocumentStore::Loaded current;
+  current.found = found != 0;
+  current.text = reversi::platform::text_of(text, text_length);
+  const std::optional<std::string> next = reversi::platform::page().store.change(request, current);
+  reversi::platform::page().changed = next.value_or("");
+  return next ? static_cast<int>(next->size()) : -1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* reversi_storage_changed_text() { return reversi::platform::page().changed.c_str(); }
 
 EMSCRIPTEN_KEEPALIVE void reversi_storage_saved(const char* error, int error_length, int request) {
   reversi::platform::page().store.saved(request, reversi::platform::text_of(error, error_length));

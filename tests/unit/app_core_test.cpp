@@ -4,6 +4,8 @@
 // that stays valid UTF-8.
 #include <doctest/doctest.h>
 
+#include <memory>
+
 #include "app/core/game_controller.h"
 #include "app/core/host_bridge.h"
 #include "app/core/state_hook.h"
@@ -155,15 +157,81 @@ TEST_CASE("controller: a first start begins a game; a saved game is resumed; unr
   CHECK(resumed.game.notices().text().find("could not be read") != std::string::npos);
   CHECK(resumed.store.documents["settings"] == "{\"version\":2,");  // kept until the player changes something
 
-  // Options in the address start a new game with them.
+  // Options in the address are the next new game's: the saved game carries on.
   Rig configured;
   configured.store.documents["current"] = messages::session_to_json(saved.snapshot());
   StartRequest request;
   request.options.mode = Mode::TwoPlayers;
   request.sound = false;
   configured.start(request);
-  CHECK(configured.game.session()->options().mode == Mode::TwoPlayers);
+  CHECK(configured.game.session()->game().transcript() == "f5f6");
+  CHECK(configured.game.session()->options().mode == Mode::Solo);
+  CHECK(configured.game.settings().mode == Mode::TwoPlayers);
   CHECK_FALSE(configured.game.settings().sound);
+  // Without a saved game they are the first game's.
+  Rig fresh_configured;
+  fresh_configured.start(request);
+  CHECK(fresh_configured.game.session()->options().mode == Mode::TwoPlayers);
+}
+
+TEST_CASE("controller: the computer's move is saved when it arrives, before it is shown") {
+  Rig rig;
+  rig.start();
+  REQUIRE(rig.game.tap(sq("f5")));
+  rig.game.update(rig.now, 0);
+  REQUIRE(rig.computer.requests.size() == 1);
+  rig.computer.answer = SearchReport{sq("f6")};
+  rig.game.update(rig.now + 0.01, 0);  // arrived, not yet shown
+  CHECK(rig.game.session()->game().transcript() == "f5");
+  const auto saved = messages::session_snapshot_from_json(rig.store.documents["current"]);
+  REQUIRE(saved);
+  CHECK(saved.value->moves == "f5f6");
+  rig.game.update(rig.now + 1, 0);
+  CHECK(rig.game.session()->game().transcript() == "f5f6");
+
+  // While the store has not confirmed the save, the move is not shown; a
+  // store that never answers delays it by two seconds at most.
+  Rig slow;
+  slow.start();
+  REQUIRE(slow.game.tap(sq("d3")));
+  slow.game.update(slow.now, 0);
+  slow.store.hold_saves = true;
+  slow.computer.answer = SearchReport{sq("c3")};
+  slow.game.update(slow.now + 1, 0);
+  slow.game.update(slow.now + 1.5, 0);
+  CHECK(slow.game.session()->game().transcript() == "d3");
+  slow.store.release();
+  slow.game.update(slow.now + 1.6, 0);
+  CHECK(slow.game.session()->game().transcript() == "d3c3");
+  REQUIRE(slow.game.tap(sq("c4")));
+  slow.game.update(slow.now + 2, 0);
+  slow.store.hold_saves = true;
+  slow.computer.answer_first_legal();
+  slow.game.update(slow.now + 3, 0);
+  CHECK(slow.game.session()->game().moves().size() == 3);
+  slow.game.update(slow.now + 5.5, 0);
+  CHECK(slow.game.session()->game().moves().size() == 4);
+}
+
+TEST_CASE("controller: two tabs that share a store both keep their finished games in the record") {
+  FakeComputer computer;
+  MemoryStore shared;
+  double now = 0;
+  std::uint64_t seed = 1;
+  auto tab = [&] {
+    return std::make_unique<GameController>(
+        GameController::Services{computer, shared, [&] { return now; }, [&] { return seed++; }});
+  };
+  auto first = tab(), second = tab();
+  first->start({});
+  second->start({});  // both read the same (empty) record
+  REQUIRE(first->resign());
+  REQUIRE(second->resign());
+  const auto stored = messages::record_from_json(shared.documents["record"]);
+  REQUIRE(stored);
+  CHECK(stored.value->solo_for(Strength::Medium).lost == 2);
+  CHECK(stored.value->recent.size() == 2);
+  CHECK(second->record().recent.size() == 2);  // the second tab now sees the first tab's game too
 }
 
 TEST_CASE("controller: storage that never answers is given up on; a failed save says so once") {
@@ -219,6 +287,7 @@ TEST_CASE("host bridge: ready, state, refusals by reason, and events with the pr
   rig.game.set_ready_listener([&] { bridge.announce_ready(); });
   rig.game.set_listener([&](const GameEvent& event, const Session& session) { bridge.forward(event, session); });
   bridge.receive(R"({"type":"reversi:get-state"})");
+  bridge.pump();
   REQUIRE(host.sent.size() == 1);
   CHECK(host.sent[0].find("the game is still loading") != std::string::npos);
   rig.start();
@@ -229,17 +298,24 @@ TEST_CASE("host bridge: ready, state, refusals by reason, and events with the pr
 
   host.sent.clear();
   bridge.receive(R"({"type":"reversi:get-state"})");
+  bridge.pump();
   REQUIRE(host.sent.size() == 1);
   CHECK(host.sent[0].find(R"("type":"reversi:state")") != std::string::npos);
   CHECK(host.sent[0].find(R"("legalMoves":["d3","c4","f5","e6"])") != std::string::npos);
 
   host.sent.clear();
   bridge.receive(R"({"type":"reversi:new-game","options":{"matchLength":4294967299}})");
+  bridge.pump();
   bridge.receive(R"({"type":"reversi:teleport"})");
+  bridge.pump();
   bridge.receive(R"({"type":"reversi:set-sound","on":"loud"})");
-  bridge.receive(R"({"type":"other:thing"})");  // someone else's: silence
+  bridge.pump();
+  bridge.receive(R"({"type":"other:thing"})");
+  bridge.pump();  // someone else's: silence
   bridge.receive("not json at all");
+  bridge.pump();
   bridge.receive(R"([1,2,3])");
+  bridge.pump();
   REQUIRE(host.sent.size() == 3);
   CHECK(host.sent[0].find(R"("request":"reversi:new-game")") != std::string::npos);
   CHECK(host.sent[0].find("matchLength") != std::string::npos);
@@ -249,10 +325,12 @@ TEST_CASE("host bridge: ready, state, refusals by reason, and events with the pr
 
   host.sent.clear();
   bridge.receive(R"({"type":"reversi:new-game","options":{"mode":"two-players","matchLength":3}})");
+  bridge.pump();
   CHECK(rig.game.session()->options().mode == Mode::TwoPlayers);
   CHECK(rig.game.session()->options().match_length == 3);
   rig.now += 12.5;
   bridge.receive(R"({"type":"reversi:resign"})");
+  bridge.pump();
   bool over = false;
   for (const std::string& sent : host.sent)
     if (sent.find("reversi:game-over") != std::string::npos) {
@@ -263,10 +341,35 @@ TEST_CASE("host bridge: ready, state, refusals by reason, and events with the pr
   CHECK(over);
   host.sent.clear();
   bridge.receive(R"({"type":"reversi:resign"})");
+  bridge.pump();
   REQUIRE(host.sent.size() == 1);
   CHECK(host.sent[0].find("there is no game in progress") != std::string::npos);
   bridge.receive("{\"type\":\"reversi:get-state\",\"pad\":\"" + std::string(messages::kMaxMessageBytes, 'x') + "\"}");
+  bridge.pump();
   CHECK(host.sent.back().find("bytes is more than") != std::string::npos);
+}
+
+TEST_CASE("host bridge: a flood waits its turn, state requests are answered once, and nothing is lost silently") {
+  Rig rig;
+  RecordingHost host;
+  HostBridge bridge(host, rig.game);
+  rig.start();
+  for (int i = 0; i < 10'000; ++i) bridge.receive(R"({"type":"reversi:get-state"})");
+  CHECK(bridge.waiting());
+  CHECK_FALSE(bridge.pump());
+  REQUIRE(host.sent.size() == 1);  // ten thousand requests, one answer
+  CHECK(host.sent[0].find(R"("type":"reversi:state")") != std::string::npos);
+
+  host.sent.clear();
+  for (int i = 0; i < 100; ++i) bridge.receive(R"({"type":"reversi:set-sound","on":false})");
+  CHECK(bridge.pump());  // a frame's worth carried out, more waiting
+  std::size_t frames = 1;
+  while (bridge.pump()) ++frames;
+  ++frames;  // the last pump, which emptied the queue
+  CHECK(frames == HostBridge::kMaxWaiting / HostBridge::kPerFrame);
+  REQUIRE(host.sent.size() == 1);
+  CHECK(host.sent[0].find("36 messages were dropped") != std::string::npos);
+  CHECK_FALSE(rig.game.settings().sound);
 }
 
 TEST_CASE("notices and the state hook never hold broken UTF-8") {

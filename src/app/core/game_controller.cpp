@@ -12,7 +12,9 @@ namespace reversi {
 GameController::GameController(Services services, TurnPacing pacing)
     : services_(std::move(services)),
       persistence_(services_.store),
-      turn_(services_.computer, services_.seeds, pacing) {}
+      turn_(services_.computer, services_.seeds, pacing) {
+  turn_.set_show_gate([this](const TurnDriver::WaitingReply& reply, double now) { return reply_kept(reply, now); });
+}
 
 void GameController::start(StartRequest request) {
   if (started_) return;
@@ -44,11 +46,32 @@ void GameController::update(double now, double animation_end) {
   }
 }
 
+// The computer's move is saved as soon as it arrives and shown only once the
+// store has it (or after a short wait for a store that does not answer):
+// closing the page the moment it appears loses nothing.
+bool GameController::reply_kept(const TurnDriver::WaitingReply& reply, double now) {
+  static constexpr double kLongestWaitForStore = 2.0;
+  if (saving_reply_ != reply) {
+    saving_reply_ = reply;
+    reply_arrived_at_ = now;
+    reply_saved_ = false;
+    Session ahead = *session_;
+    if (!ahead.play_computer_move(reply.move, reply.searched)) return true;  // refused when played: nothing to keep
+    persistence_.save_game(ahead.snapshot(), [this, reply] {
+      if (saving_reply_ == reply) reply_saved_ = true;
+    });
+  }
+  return reply_saved_ || now - reply_arrived_at_ > kLongestWaitForStore;
+}
+
 void GameController::finish_loading() {
   if (request_.sound) settings().sound = *request_.sound;
+  // Options in the address are the next new game's; a game in progress is
+  // never thrown away for them (an embedded game that reloads carries on).
   const SessionOptions options = request_.options.applied_to(settings().session_options());
+  settings().remember(options);
   const std::string& saved = persistence_.saved_game();
-  if (!saved.empty() && request_.options.empty()) {
+  if (!saved.empty()) {
     messages::Decoded<Session> restored = messages::session_from_json(saved, services_.clock);
     if (restored)
       begin(std::move(*restored.value), /*announce=*/false);
@@ -65,10 +88,7 @@ void GameController::finish_loading() {
     notify(NoticeKind::Storage, problem, 5);
   }
   if (ready_listener_) ready_listener_();
-  if (!session_) {
-    settings().remember(options);
-    begin(Session(options, services_.seeds(), services_.clock), /*announce=*/true);
-  }
+  if (!session_) begin(Session(options, services_.seeds(), services_.clock), /*announce=*/true);
   // ?moves=f5d6c3… opens a written game (shared links, tests).
   if (!request_.moves.empty()) {
     std::string error;
@@ -225,7 +245,8 @@ void GameController::save_game() {
 
 void GameController::process_events() {
   if (!session_) return;
-  for (const GameEvent& event : session_->poll_events()) {
+  const std::vector<GameEvent> happened = session_->poll_events();
+  for (const GameEvent& event : happened) {
     if (listener_) listener_(event, *session_);
     events_.push_back(event);
     switch (event.kind) {
@@ -237,13 +258,15 @@ void GameController::process_events() {
         break;
       case EventKind::GameOver:
         persistence_.add_result(finished_game_of(*session_));
-        save_game();
         break;
       default:
         break;
     }
   }
-  if (session_->game().record().cursor() > 0 && !session_->game().is_over()) save_game();
+  // Saved when something happened, not every frame: a save of an unchanged
+  // game would only overwrite a newer one (the computer's move saved before
+  // it is shown).
+  if (!happened.empty() && (session_->game().record().cursor() > 0 || session_->game().is_over())) save_game();
 }
 
 }  // namespace reversi

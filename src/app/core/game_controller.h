@@ -92,6 +92,7 @@ class GameController {
 
  private:
   void finish_loading();
+  bool reply_kept(const TurnDriver::WaitingReply& reply, double now);
   void begin(Session session, bool announce);
   void process_events();
   void save_game();
@@ -105,6 +106,9 @@ class GameController {
   StartRequest request_;
   bool started_ = false;
   bool computer_failed_ = false;
+  std::optional<TurnDriver::WaitingReply> saving_reply_;  // the computer's move being saved before it is shown
+  double reply_arrived_at_ = 0;
+  bool reply_saved_ = false;
   bool paused_ = false;
   double now_ = 0;
   double game_started_at_ = 0;

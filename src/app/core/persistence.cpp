@@ -68,22 +68,43 @@ void Persistence::report(const std::string& detail) {
 
 std::string Persistence::take_notice() { return std::exchange(notice_, std::string()); }
 
-void Persistence::save(const std::string& key, const std::string& text) {
-  if (!loaded()) return;  // never overwrite what has not been read yet
-  store_.save(key, text, [this, key](const std::string& error) {
+void Persistence::save(const std::string& key, const std::string& text, std::function<void()> kept) {
+  if (!loaded()) {  // never overwrite what has not been read yet
+    if (kept) kept();
+    return;
+  }
+  store_.save(key, text, [this, key, kept = std::move(kept)](const std::string& error) {
     if (!error.empty()) report("saving " + key + " failed: " + error);
+    if (kept) kept();
   });
 }
 
 void Persistence::save_settings() { save(kSettingsKey, messages::settings_to_json(settings_)); }
 
-void Persistence::save_game(const SessionSnapshot& snapshot) { save(kCurrentKey, messages::session_to_json(snapshot)); }
+void Persistence::save_game(const SessionSnapshot& snapshot, std::function<void()> kept) {
+  save(kCurrentKey, messages::session_to_json(snapshot), std::move(kept));
+}
 
 void Persistence::add_result(const FinishedGame& game) {
-  // An unreadable record is replaced only now that a new game has been played to the end.
-  record_readable_ = true;
+  // The game counts at once here; the stored record gets it in one step
+  // with whatever other tabs added since it was read. An unreadable record
+  // is replaced only now that a new game has been played to the end.
   record_.add(game);
-  save(kRecordKey, messages::record_to_json(record_));
+  record_readable_ = true;
+  if (!loaded()) return;
+  store_.update(
+      kRecordKey,
+      [this, game](const DocumentStore::Loaded& stored) -> std::optional<std::string> {
+        ResultsRecord merged;
+        if (stored.found && stored.oversize == 0)
+          if (auto parsed = messages::record_from_json(stored.text)) merged = *parsed.value;
+        merged.add(game);
+        record_ = merged;
+        return messages::record_to_json(merged);
+      },
+      [this](const std::string& error) {
+        if (!error.empty()) report("saving record failed: " + error);
+      });
 }
 
 }  // namespace reversi

@@ -30,6 +30,11 @@ class DocumentStore {
   virtual void load(const std::string& key, std::function<void(Loaded)> done) = 0;
   // `done` gets "" when the document is stored, or what went wrong.
   virtual void save(const std::string& key, const std::string& text, std::function<void(std::string)> done) = 0;
+  // Reads `key`, has `change` make the new text from what is stored now (or
+  // nothing, to leave it), and writes it back, with no other tab able to
+  // come between: how results are added to a record that several tabs share.
+  using Change = std::function<std::optional<std::string>(const Loaded&)>;
+  virtual void update(const std::string& key, Change change, std::function<void(std::string)> done) = 0;
 };
 
 class Persistence {
@@ -58,13 +63,18 @@ class Persistence {
   std::string take_notice();
 
   void save_settings();
-  void save_game(const SessionSnapshot& snapshot);
-  // Counts a finished game in the record and saves it.
+  // The game in progress. In the browser each tab keeps its own, so two tabs
+  // never overwrite each other's game (see js/library_reversi.js).
+  // `kept`, if given, is called once the store has answered (stored or not).
+  void save_game(const SessionSnapshot& snapshot, std::function<void()> kept = {});
+  // Adds a finished game to the record as it is stored now, so that games
+  // finished in other tabs meanwhile are kept: results are appended, never
+  // overwritten.
   void add_result(const FinishedGame& game);
 
  private:
   void on_loaded(const std::string& key, const DocumentStore::Loaded& loaded);
-  void save(const std::string& key, const std::string& text);
+  void save(const std::string& key, const std::string& text, std::function<void()> kept = {});
   void report(const std::string& detail);
 
   DocumentStore& store_;

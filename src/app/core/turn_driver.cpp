@@ -55,8 +55,9 @@ std::optional<CommandResult> TurnDriver::update(Session& session, double now, do
   }
 
   if (!reply_) return std::nullopt;
+  const bool shown = !show_gate_ || show_gate_(WaitingReply{reply_->move, searched_}, now);
   const double earliest = std::max(asked_at_ + pacing_.minimum_delay, animation_end + pacing_.after_animation);
-  if (now < earliest) return std::nullopt;
+  if (!shown || now < earliest) return std::nullopt;
   const SearchReport reply = *reply_;
   asked_ = Asked::Nothing;
   reply_.reset();

@@ -38,6 +38,20 @@ class TurnDriver {
 
   // True while a search for the computer is in flight or its reply waits to be shown.
   bool thinking() const { return asked_ != Asked::Nothing; }
+  // The computer's move that has arrived and waits to be shown, with the
+  // position it was found for.
+  struct WaitingReply {
+    Square move = kNoMove;
+    Position searched;
+    bool operator==(const WaitingReply&) const = default;
+  };
+  std::optional<WaitingReply> waiting_reply() const {
+    if (asked_ != Asked::ComputerMove || !reply_) return std::nullopt;
+    return WaitingReply{reply_->move, searched_};
+  }
+  // Asked before the computer's move is played, each frame until it says
+  // yes: the controller keeps the move (saves it) before it is shown.
+  void set_show_gate(std::function<bool(const WaitingReply&, double now)> gate) { show_gate_ = std::move(gate); }
 
   // The last search the computer played from (for the page's state hook:
   // benchmarks read Hard's time and exactness in the worker).
@@ -63,6 +77,7 @@ class TurnDriver {
   Strength strength_ = Strength::Easy;
   std::optional<SearchReport> reply_;
   std::optional<PlayedSearch> last_search_;
+  std::function<bool(const WaitingReply&, double)> show_gate_;
 };
 
 }  // namespace reversi

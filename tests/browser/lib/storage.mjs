@@ -31,3 +31,15 @@ export async function idbPut(target, entries) {
   }), entries);
 }
 
+
+/**
+ * The text of the game in progress that this tab keeps (under game:<tab id>:
+ * each tab saves its own game, see src/app/js/library_reversi.js);
+ * undefined when it has none.
+ */
+export async function idbGame(target) {
+  const tab = await target.evaluate(() => window.__reversiTab);
+  if (!tab) return undefined;
+  const entry = await idbGet(target, `game:${tab}`);
+  return entry && typeof entry === 'object' ? entry.text : entry;
+}
