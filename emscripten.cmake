@@ -61,7 +61,8 @@ target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions
   "-sEXPORTED_FUNCTIONS=['_main','_reversi_embed_message','_reversi_storage_loaded','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
   "-sEXPORTED_RUNTIME_METHODS=['ccall']"
   --preload-file "${CMAKE_BINARY_DIR}/assets@/assets")
-set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}")
+set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}"
+  LINK_DEPENDS "${REVERSI_ASSET_FILES}")
 
 # The rest of the bundle: shell, service worker with a content-derived cache
 # name, manifest and icons.
