@@ -16,6 +16,7 @@
 const CACHE_NAME = 'reversi-dev'; // @bundle:cache-name
 const FILES = { precache: { 'index.html': '' }, workers: { simd: {}, plain: {} }, onDemand: {} }; // @bundle:files
 const CACHE_PREFIX = 'reversi-';
+const HEAL_DELAY_MS = 3000;
 
 // The same module src/app/ai_bridge.cpp (js_worker_url) validates to choose
 // ai_worker_simd.js over ai_worker.js.
@@ -210,7 +211,9 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     event.respondWith(navigation(request, url));
-    event.waitUntil(heal());
+    // The check of the whole list waits until the page has started (what the
+    // start itself asks for is refilled as it asks).
+    event.waitUntil(new Promise((resolve) => setTimeout(resolve, HEAL_DELAY_MS)).then(heal));
     return;
   }
   if (Object.prototype.hasOwnProperty.call(KNOWN, rel)) event.respondWith(cachedOrFetched(rel, request));
