@@ -322,94 +322,14 @@
   // The app's WebGL 2 context: made by SDL once the app runs (making one here
   // to test for WebGL 2 would make two, and a canvas resized under a live
   // context reallocates it: both are slow synchronous work for the GPU process).
-  // The shell watches that call: no context is the WebGL 2 error, and the
-  // context it gets answers a few state queries itself (see shadowBlendState).
+  // The shell watches that call: no context is the WebGL 2 error.
   var getContext = canvas.getContext;
   canvas.getContext = function (type) {
     var context = getContext.apply(this, arguments);
-    if (type === 'webgl2') {
-      if (context) shadowBlendState(context);
-      else showError(noWebgl2());
-    }
+    if (type === 'webgl2' && !context) showError(noWebgl2());
     return context;
   };
   canvas.addEventListener('webglcontextlost', function (e) { e.preventDefault(); }, false);
-
-  // Dear ImGui's OpenGL backend saves and restores the blend and scissor state
-  // around every frame it draws: seven glGetIntegerv calls that WebGL answers
-  // with a synchronous round trip to the GPU process, waiting for whatever it
-  // still has to do (tens of ms each under a software renderer or a busy GPU).
-  // Those values only change through the calls below, so the context keeps
-  // them: a query the shadow has seen set is answered from it; the first query
-  // of each, and any after a call with arguments WebGL would refuse (then the
-  // state is not known here), goes to WebGL. A lost or restored context starts
-  // over. Every other query goes to WebGL as before.
-  function shadowBlendState(gl) {
-    if (gl.__reversiShadow) return;
-    gl.__reversiShadow = true;
-    var known = {};
-    var SCISSOR_BOX = 0x0C10, BLEND_EQUATION_RGB = 0x8009, BLEND_EQUATION_ALPHA = 0x883D;
-    var BLEND_DST_RGB = 0x80C8, BLEND_SRC_RGB = 0x80C9, BLEND_DST_ALPHA = 0x80CA, BLEND_SRC_ALPHA = 0x80CB;
-    var factors = [0, 1, 0x0300, 0x0301, 0x0302, 0x0303, 0x0304, 0x0305, 0x0306, 0x0307, 0x0308,
-      0x8001, 0x8002, 0x8003, 0x8004];
-    var equations = [0x8006, 0x800A, 0x800B, 0x8007, 0x8008]; // add, subtract, reverse subtract, min, max
-    var isFactor = function (f) { return factors.indexOf(f) >= 0; };
-    var isEquation = function (m) { return equations.indexOf(m) >= 0; };
-    var forget = function () { known = {}; };
-    var wrap = function (name, update) {
-      var original = gl[name];
-      gl[name] = function () {
-        var result = original.apply(gl, arguments);
-        update.apply(null, arguments);
-        return result;
-      };
-    };
-    var setFactors = function (srcRgb, dstRgb, srcAlpha, dstAlpha) {
-      // WebGL refuses unknown factors and a constant colour mixed with a constant alpha.
-      // (and, to be safe, SRC_ALPHA_SATURATE as a destination factor).
-      var all = [srcRgb, dstRgb, srcAlpha, dstAlpha];
-      var rgbPair = [srcRgb, dstRgb];
-      var mixed = rgbPair.some(function (f) { return f === 0x8001 || f === 0x8002; }) &&
-        rgbPair.some(function (f) { return f === 0x8003 || f === 0x8004; });
-      var saturate = dstRgb === 0x0308 || dstAlpha === 0x0308;
-      if (!all.every(isFactor) || mixed || saturate || gl.isContextLost()) {
-        delete known[BLEND_SRC_RGB]; delete known[BLEND_DST_RGB]; delete known[BLEND_SRC_ALPHA]; delete known[BLEND_DST_ALPHA];
-        return;
-      }
-      known[BLEND_SRC_RGB] = srcRgb; known[BLEND_DST_RGB] = dstRgb;
-      known[BLEND_SRC_ALPHA] = srcAlpha; known[BLEND_DST_ALPHA] = dstAlpha;
-    };
-    var setEquations = function (rgb, alpha) {
-      if (!isEquation(rgb) || !isEquation(alpha) || gl.isContextLost()) {
-        delete known[BLEND_EQUATION_RGB]; delete known[BLEND_EQUATION_ALPHA];
-        return;
-      }
-      known[BLEND_EQUATION_RGB] = rgb; known[BLEND_EQUATION_ALPHA] = alpha;
-    };
-    wrap('blendFunc', function (src, dst) { setFactors(src, dst, src, dst); });
-    wrap('blendFuncSeparate', setFactors);
-    wrap('blendEquation', function (mode) { setEquations(mode, mode); });
-    wrap('blendEquationSeparate', setEquations);
-    wrap('scissor', function (x, y, width, height) {
-      if (width < 0 || height < 0 || gl.isContextLost()) { delete known[SCISSOR_BOX]; return; }
-      known[SCISSOR_BOX] = [x | 0, y | 0, width | 0, height | 0];
-    });
-    var getParameter = gl.getParameter;
-    gl.getParameter = function (pname) {
-      if (Object.prototype.hasOwnProperty.call(known, pname)) {
-        var value = known[pname];
-        return pname === SCISSOR_BOX ? new Int32Array(value) : value;
-      }
-      var answer = getParameter.apply(gl, arguments);
-      if (pname === SCISSOR_BOX || pname === BLEND_EQUATION_RGB || pname === BLEND_EQUATION_ALPHA ||
-          pname === BLEND_SRC_RGB || pname === BLEND_DST_RGB || pname === BLEND_SRC_ALPHA || pname === BLEND_DST_ALPHA) {
-        if (answer !== null && !gl.isContextLost()) known[pname] = pname === SCISSOR_BOX ? Array.prototype.slice.call(answer) : answer;
-      }
-      return answer;
-    };
-    canvas.addEventListener('webglcontextlost', forget, false);
-    canvas.addEventListener('webglcontextrestored', forget, false);
-  }
 
   dataReady.then(function () {
     if (failed) return;
