@@ -18,6 +18,8 @@ target_compile_options(reversi_messages PRIVATE -fexceptions)
 target_compile_options(reversi_app_core PRIVATE -fexceptions)
 
 set(REVERSI_WEB_COMMON_LINK -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB)
+# Optimisation of the app's own code (see the app section below).
+set(REVERSI_APP_OPT -Os CACHE STRING "Optimisation flags for the web app's UI code (not the engine/AI)")
 
 # ------------------------------------------------- wasm SIMD variants ----
 # The engine, AI and game layers once more with wasm SIMD, where the move
@@ -59,13 +61,26 @@ add_dependencies(reversi reversi_assets)
 target_compile_options(reversi PRIVATE -fexceptions)
 target_link_libraries(reversi PRIVATE reversi_app_core reversi_imgui reversi_warnings)
 target_compile_definitions(reversi PRIVATE REVERSI_ASSETS_DIR="/assets")
-target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions
+# The UI code (app, ImGui, the game and message layers) is optimised for size: it
+# spends well under a millisecond a frame, and every byte is downloaded. The
+# engine and AI keep -O3 (the worker searches with them).
+target_compile_options(reversi PRIVATE ${REVERSI_APP_OPT})
+target_compile_options(reversi_imgui PRIVATE ${REVERSI_APP_OPT})
+target_compile_options(reversi_game PRIVATE ${REVERSI_APP_OPT})
+target_compile_options(reversi_messages PRIVATE ${REVERSI_APP_OPT})
+target_compile_options(reversi_app_core PRIVATE ${REVERSI_APP_OPT})
+# GL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0: Emscripten would otherwise call
+# getExtension() for every WebGL extension the browser offers when the context
+# is made (32 in Chromium, each a synchronous round trip to the GPU process,
+# 0.5 s together under SwiftShader); the app uses WebGL 2 core only.
+target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions ${REVERSI_APP_OPT}
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web
+  -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_TRACK_ERRORS=0
   "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_storage_change','_reversi_storage_changed_text','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
   --js-library "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js"
   --preload-file "${CMAKE_BINARY_DIR}/assets@/assets")
 set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}"
-  LINK_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js")
+  LINK_DEPENDS "${REVERSI_ASSET_FILES};${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js")
 
 # The rest of the bundle: shell, service worker with a content-derived cache
 # name, manifest and icons.

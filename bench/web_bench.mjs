@@ -1,33 +1,48 @@
 #!/usr/bin/env node
 // Web benchmark of the built bundle (REVERSI_DIST, default build/web/dist) in
 // headless Chromium (Debian's /usr/bin/chromium via playwright-core).
-//   node bench/web_bench.mjs [--runs 5] [--idle-seconds 5] [--hard-moves 4]
+//   node bench/web_bench.mjs [--runs 5] [--idle-seconds 5] [--hard-moves 4] [--encoding br|gzip|identity]
 // Prints a table and one JSON line (prefix "web_bench: "). Never fails on
 // timing: figures are reported, not judged. Timings use software WebGL
 // (SwiftShader) on whatever CPU the machine has; compare runs on one machine.
+//
+// The bundle is served by scripts/serve.mjs's server, as a CDN would serve it:
+// the precompressed .br/.gz copies for what the browser accepts (--encoding
+// limits that: gzip, or identity for a server that compresses nothing), ETags
+// answered with 304.
 //
 //  - load: navigation start → state().ready (first interactive board), read
 //    in the page (performance.now() at the first animation frame that sees
 //    ready), cold (fresh context: empty HTTP cache, service workers blocked)
 //    and warm (second visit in the same context, page controlled by the SW).
-//  - bytes: what the server sent (every request that reached it), per file
-//    with its gzip -6 size: a first visit without SW, a first visit with the
-//    SW's precache (which re-fetches every file with cache: 'reload'), and a
-//    repeat visit under SW control.
+//    Each median is printed with the load average over its runs.
+//  - bytes: what the server sent, counted on its sockets (headers and bodies,
+//    as transferred): a first visit without a service worker, a first visit
+//    until the service worker has installed and taken control (everything the
+//    page and the service worker fetch), and a repeat visit under SW control.
 //  - frame intervals (requestAnimationFrame) while Hard thinks, beside a
 //    baseline while discs flip with no computer thinking, and app frames per
 //    second on an idle board (state().frames over a quiet spell).
 // The machine's load average is printed: other jobs skew every figure.
-import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { desktop, distDir, launchBrowser, requireDist, startServer } from '../tests/browser/harness.mjs';
+import { createStaticServer } from '../scripts/serve.mjs';
+import { desktop, distDir, launchBrowser, requireDist } from '../tests/browser/harness.mjs';
 import { median, numberOption, quantile, round } from './bench_support.mjs';
 
 const RUNS = numberOption('runs', 5);
 const IDLE_SECONDS = numberOption('idle-seconds', 5);
 const HARD_MOVES = numberOption('hard-moves', 4);
+const ENCODING = (() => {
+  const i = process.argv.indexOf('--encoding');
+  const value = i >= 0 ? process.argv[i + 1] : 'br';
+  if (!['br', 'gzip', 'identity'].includes(value)) {
+    console.error(`web_bench: --encoding must be br, gzip or identity (not ${value})`);
+    process.exit(2);
+  }
+  return value;
+})();
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -65,86 +80,110 @@ async function timeToReady(page, url) {
   return page.evaluate(() => window.__benchReadyAt);
 }
 
-/** Bytes of the files behind a list of request paths (server-side view). */
-function bytesOf(paths, root, mount = '/') {
-  const files = new Map();
-  for (const p of paths) {
-    let rel = decodeURIComponent(p.split('?')[0]).slice(mount.length);
-    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-    const file = path.join(root, rel);
-    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) continue;
-    const entry = files.get(rel) || { file: rel, requests: 0, bytes: 0, gzip: 0 };
-    const data = fs.readFileSync(file);
-    entry.requests++;
-    entry.bytes += data.length;
-    entry.gzip += zlib.gzipSync(data, { level: 6 }).length;
-    files.set(rel, entry);
-  }
-  const list = [...files.values()].sort((a, b) => b.bytes - a.bytes);
+/**
+ * The bundle served by scripts/serve.mjs's server on a free port. The browser's
+ * Accept-Encoding is cut down to what `encoding` allows. Every answer is logged
+ * with the bytes its socket sent (headers and body).
+ */
+async function startBundleServer(dir, encoding) {
+  const log = [];
+  const files = createStaticServer(dir, { onResponse: (r) => log.push(r) });
+  const serve = files.listeners('request')[0];
+  const allowed = { br: ['br', 'gzip'], gzip: ['gzip'], identity: [] }[encoding];
+  const server = http.createServer((request, response) => {
+    const offered = String(request.headers['accept-encoding'] || '').split(',').map((t) => t.trim().split(';')[0]);
+    request.headers['accept-encoding'] = offered.filter((t) => allowed.includes(t)).join(', ');
+    serve(request, response);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
   return {
-    files: list,
-    requests: list.reduce((n, f) => n + f.requests, 0),
-    bytes: list.reduce((n, f) => n + f.bytes, 0),
-    gzip: list.reduce((n, f) => n + f.gzip, 0),
+    url, log,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }
 
+/** What a slice of the server's log adds up to, per file. */
+function bytesOf(entries) {
+  const files = new Map();
+  for (const e of entries) {
+    const name = e.file || e.url;
+    const f = files.get(name) || { file: name, requests: 0, bytes: 0, statuses: new Set(), encodings: new Set() };
+    f.requests++;
+    f.bytes += e.bytes;
+    f.statuses.add(e.status);
+    f.encodings.add(e.encoding || 'identity');
+    files.set(name, f);
+  }
+  const list = [...files.values()].sort((a, b) => b.bytes - a.bytes)
+    .map((f) => ({ ...f, statuses: [...f.statuses].join('/'), encodings: [...f.encodings].join('/') }));
+  return { files: list, requests: entries.length, bytes: list.reduce((n, f) => n + f.bytes, 0) };
+}
+
+const load = () => os.loadavg()[0];
+
 async function main() {
   requireDist();
-  const server = await startServer(distDir);
+  const server = await startBundleServer(distDir, ENCODING);
   const browser = await launchBrowser();
   const results = {
-    dist: path.relative(process.cwd(), distDir) || '.', runs: RUNS,
+    dist: path.relative(process.cwd(), distDir) || '.', runs: RUNS, encoding: ENCODING,
     machine: { cpus: os.cpus().length, loadAverageAtStart: os.loadavg().map((x) => round(x, 2)) },
   };
   try {
     // ---------------------------------------------------------- cold load --
     const cold = [];
+    const coldLoad = [];
     let firstLoad = null;
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ ...desktop, serviceWorkers: 'block' });
       await context.addInitScript(READY_PROBE);
       const page = await context.newPage();
-      const mark = server.requests.length;
+      const mark = server.log.length;
+      coldLoad.push(load());
       cold.push(await timeToReady(page, server.url));
-      await page.waitForTimeout(500);
-      if (i === 0) firstLoad = { noSw: bytesOf(server.requests.slice(mark), distDir) };
+      await page.waitForTimeout(1000);
+      if (i === 0) firstLoad = { noSw: bytesOf(server.log.slice(mark)) };
       await context.close();
     }
 
     // ---------------------------------------------------------- warm load --
     const warm = [];
+    const warmLoad = [];
     let repeat = null;
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext(desktop);
       await context.addInitScript(READY_PROBE);
       const page = await context.newPage();
-      const first = server.requests.length;
+      const first = server.log.length;
       await timeToReady(page, server.url);
+      // The service worker has installed (its precache is complete) once it controls the page.
       await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60000 });
-      await page.waitForTimeout(500);
-      if (i === 0) firstLoad.withSw = bytesOf(server.requests.slice(first), distDir);
-      const mark = server.requests.length;
+      await page.waitForTimeout(1000);
+      if (i === 0) firstLoad.withSw = bytesOf(server.log.slice(first));
+      const mark = server.log.length;
       const fromSw = [];
       const fromNetwork = [];
       page.on('response', (r) => (r.fromServiceWorker() ? fromSw : fromNetwork).push(r.url()));
+      warmLoad.push(load());
       warm.push(await timeToReady(page, server.url));
-      await page.waitForTimeout(300);
+      await page.waitForTimeout(500);
       if (i === 0) {
-        repeat = { ...bytesOf(server.requests.slice(mark), distDir), pageResponsesFromSw: fromSw.length, pageResponsesFromNetwork: fromNetwork.length };
+        repeat = { ...bytesOf(server.log.slice(mark)), pageResponsesFromSw: fromSw.length, pageResponsesFromNetwork: fromNetwork.length };
       }
       await context.close();
     }
-    results.load = {
-      coldMs: { median: round(median(cold)), runs: cold.map((x) => round(x)) },
-      warmMs: { median: round(median(warm)), runs: warm.map((x) => round(x)) },
-    };
+    const series = (xs, loads) => ({ median: round(median(xs)), runs: xs.map((x) => round(x)), loadAverage: round(median(loads), 2) });
+    results.load = { coldMs: series(cold, coldLoad), warmMs: series(warm, warmLoad) };
+    const brief = ({ requests, bytes }) => ({ requests, bytes });
     results.bytes = {
-      firstLoadNoSw: { requests: firstLoad.noSw.requests, bytes: firstLoad.noSw.bytes, gzip: firstLoad.noSw.gzip },
-      firstLoadWithSwPrecache: { requests: firstLoad.withSw.requests, bytes: firstLoad.withSw.bytes, gzip: firstLoad.withSw.gzip },
-      repeatVisit: { requests: repeat.requests, bytes: repeat.bytes, gzip: repeat.gzip,
-        pageResponsesFromSw: repeat.pageResponsesFromSw, pageResponsesFromNetwork: repeat.pageResponsesFromNetwork },
-      files: firstLoad.noSw.files.map(({ file, bytes, gzip, requests }) => ({ file, bytes: bytes / requests, gzip: gzip / requests })),
+      firstLoadNoSw: brief(firstLoad.noSw),
+      firstVisitWithServiceWorker: brief(firstLoad.withSw),
+      repeatVisit: { ...brief(repeat), pageResponsesFromSw: repeat.pageResponsesFromSw, pageResponsesFromNetwork: repeat.pageResponsesFromNetwork },
+      files: firstLoad.withSw.files,
     };
 
     // --------------------------- baseline: discs flipping, nobody thinking --
@@ -236,13 +275,14 @@ async function main() {
 }
 
 function print(r) {
+  const b = r.bytes;
   const rows = [
-    ['load: cold, navigation → ready (median)', `${r.load.coldMs.median} ms`, `runs ${r.load.coldMs.runs.join(', ')}`],
-    ['load: warm, SW-controlled (median)', `${r.load.warmMs.median} ms`, `runs ${r.load.warmMs.runs.join(', ')}`],
-    ['first load, no SW', kib(r.bytes.firstLoadNoSw.bytes), `${r.bytes.firstLoadNoSw.requests} requests, gzip ${kib(r.bytes.firstLoadNoSw.gzip)}`],
-    ['first load with SW precache', kib(r.bytes.firstLoadWithSwPrecache.bytes), `${r.bytes.firstLoadWithSwPrecache.requests} requests, gzip ${kib(r.bytes.firstLoadWithSwPrecache.gzip)}`],
-    ['repeat visit, from the network', kib(r.bytes.repeatVisit.bytes),
-      `${r.bytes.repeatVisit.requests} requests; page responses: ${r.bytes.repeatVisit.pageResponsesFromSw} from SW, ${r.bytes.repeatVisit.pageResponsesFromNetwork} from network`],
+    ['load: cold, navigation → ready (median)', `${r.load.coldMs.median} ms`, `runs ${r.load.coldMs.runs.join(', ')}; load average ${r.load.coldMs.loadAverage}`],
+    ['load: warm, SW-controlled (median)', `${r.load.warmMs.median} ms`, `runs ${r.load.warmMs.runs.join(', ')}; load average ${r.load.warmMs.loadAverage}`],
+    ['first visit, no SW', kib(b.firstLoadNoSw.bytes), `${b.firstLoadNoSw.requests} requests`],
+    ['first visit until the SW has installed', kib(b.firstVisitWithServiceWorker.bytes), `${b.firstVisitWithServiceWorker.requests} requests (page and service worker)`],
+    ['repeat visit, from the network', kib(b.repeatVisit.bytes),
+      `${b.repeatVisit.requests} requests; page responses: ${b.repeatVisit.pageResponsesFromSw} from SW, ${b.repeatVisit.pageResponsesFromNetwork} from network`],
     ['baseline idle board: rAF interval median / p95', `${r.baseline.idleRafIntervalMs.median} ms`, `p95 ${r.baseline.idleRafIntervalMs.p95} ms`],
     ['baseline discs flipping: rAF median / p95', `${r.baseline.flippingRafIntervalMs.median} ms`, `p95 ${r.baseline.flippingRafIntervalMs.p95} ms, max ${r.baseline.flippingRafIntervalMs.max} ms`],
     ['Hard: reply time (median / max)', `${r.hardThinking.replyMs.median} ms`, `max ${r.hardThinking.replyMs.max} ms over ${r.hardThinking.moves} moves`],
@@ -253,10 +293,13 @@ function print(r) {
   ];
   const w0 = Math.max(...rows.map((x) => x[0].length));
   const w1 = Math.max(...rows.map((x) => x[1].length));
-  console.log(`web bench (${r.dist}, ${r.runs} runs each; ${r.machine.cpus} CPUs, load average ${r.machine.loadAverageAtStart.join(' ')} at start, ${r.machine.loadAverageAtEnd.join(' ')} at end)`);
-  for (const [a, b, c] of rows) console.log(`  ${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
-  console.log('  files on first load:');
-  for (const f of r.bytes.files) console.log(`    ${f.file.padEnd(24)} ${String(f.bytes).padStart(9)} B   gzip ${String(f.gzip).padStart(8)} B`);
+  console.log(`web bench (${r.dist}, ${r.runs} runs each, served with ${r.encoding === 'identity' ? 'no compression' : `${r.encoding} where accepted`}; `
+    + `${r.machine.cpus} CPUs, load average ${r.machine.loadAverageAtStart.join(' ')} at start, ${r.machine.loadAverageAtEnd.join(' ')} at end)`);
+  for (const [a, v, c] of rows) console.log(`  ${a.padEnd(w0)}  ${v.padStart(w1)}  ${c}`);
+  console.log('  first visit until the SW has installed, per file (bytes sent, headers included):');
+  for (const f of b.files) {
+    console.log(`    ${f.file.padEnd(28)} ${String(f.bytes).padStart(9)} B  ${String(f.requests).padStart(2)} request${f.requests > 1 ? 's' : ' '}  ${f.statuses}  ${f.encodings}`);
+  }
   console.log(`web_bench: ${JSON.stringify(r)}`);
 }
 

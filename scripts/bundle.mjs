@@ -2,11 +2,36 @@
 // Bundles the web shell around the wasm build:
 //   node scripts/bundle.mjs <distDir>
 // Expects the wasm build to have written reversi.js/.wasm, ai_worker{,_simd}.js/.wasm
-// and reversi.data (the preloaded fonts) into distDir. Copies web/* (except the sw.js template),
-// renders the icons from assets/*.svg with rsvg-convert, then writes sw.js with
-// a precache list of every bundle file and a cache name derived from a hash of
-// all their contents. Idempotent: a second run with the same inputs writes the
-// same files and the same cache name. No npm dependencies.
+// and reversi.data (the preloaded fonts) into distDir. Copies web/* (except the sw.js
+// template), renders the icons from assets/*.svg with rsvg-convert, writes index.html
+// with preload links and the sizes of the files the shell downloads, writes sw.js with
+// this build's file lists (each file with its SHA-256, as a subresource-integrity
+// string) and a cache name derived from a hash of their contents, and finally writes
+// the precompressed copies described below. Idempotent: a second run with the same
+// inputs writes the same files and the same cache name. No npm dependencies.
+//
+// Precompressed files — the naming convention for any server of this folder (the
+// development server scripts/serve.mjs, a CDN, the game server):
+//   NAME.br   NAME compressed with Brotli (quality 11)
+//   NAME.gz   NAME compressed with gzip (level 9)
+// written next to NAME for every file of a compressible type (.html .js .mjs .css
+// .wasm .data .json .webmanifest .svg .txt .md .ttf) where compression saves at
+// least 5 %, never for images that are compressed already (.png). A request for NAME
+// whose Accept-Encoding allows "br" is answered with the bytes of NAME.br and
+// "Content-Encoding: br", else one that allows "gzip" with NAME.gz and
+// "Content-Encoding: gzip", else with NAME itself; always with the Content-Type of
+// NAME (not of .br/.gz) and "Vary: Accept-Encoding". A NAME.br or NAME.gz older than
+// NAME is stale and must not be served. The .br/.gz files are not part of the app:
+// nothing requests them by name, and the service worker's lists leave them out.
+//
+// What the service worker keeps (sw.js, FILES):
+//   precache   what a start needs, fetched at install: the shell, reversi.js/.wasm/.data,
+//              the page's own icons (icons/icon.svg, icons/favicon-32.png)
+//   workers    the two AI worker builds; only the one this browser runs is fetched at
+//              install (wasm SIMD where WebAssembly.validate accepts it, as
+//              src/app/ai_bridge.cpp decides), the other when first asked for
+//   onDemand   the other icons (the manifest's, Apple's): kept when first asked for
+// The embedding demo (embed.html/.js/.css) is left to the network.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,14 +70,19 @@ function writeIfChanged(file, data) {
   fs.writeFileSync(file, data);
 }
 
-// 1. web/* → dist (recursively), sw.js handled last.
+const COMPRESSED_SUFFIXES = ['.br', '.gz'];
+const isCompressedCopy = (f) => COMPRESSED_SUFFIXES.some((s) => f.endsWith(s));
+
+// 1. web/* → dist (recursively); sw.js and index.html are written below.
 function copyTree(from, to) {
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
     const src = path.join(from, entry.name);
     const dst = path.join(to, entry.name);
     if (entry.isDirectory()) copyTree(src, dst);
-    else if (entry.isFile() && !(from === webDir && entry.name === 'sw.js')) writeIfChanged(dst, fs.readFileSync(src));
+    else if (entry.isFile() && !(from === webDir && (entry.name === 'sw.js' || entry.name === 'index.html'))) {
+      writeIfChanged(dst, fs.readFileSync(src));
+    }
   }
 }
 copyTree(webDir, dist);
@@ -78,7 +108,36 @@ for (const [svg, size, out] of icons) {
 }
 writeIfChanged(path.join(dist, 'icons/icon.svg'), fs.readFileSync(path.join(assetsDir, 'icon.svg')));
 
-// 3. sw.js with the precache list and a content-derived cache name.
+// 3. index.html: the sizes of the files the shell downloads (its progress bar; it
+//    skips a file the bundle lacks), and preloads that start them with the page,
+//    where the game can run at all (a browser without WebAssembly or WebGL 2 gets
+//    the error panel and downloads nothing). The shell fetches the wasm and the
+//    data itself (as=fetch with CORS, as fetch() asks) and inserts reversi.js.
+const EARLY = [['reversi.wasm', 'fetch', true], ['reversi.data', 'fetch', true], ['reversi.js', 'script', false]];
+{
+  let html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const present = EARLY.filter(([f]) => fs.existsSync(path.join(dist, f)));
+  const sizes = present.map(([f]) => `${f}=${fs.statSync(path.join(dist, f)).size}`).join(' ');
+  const swapHtml = (marker, text) => {
+    const re = new RegExp(`^([ \\t]*)<!-- @bundle:${marker} -->$`, 'm');
+    if (!re.test(html)) die(`web/index.html lacks the "<!-- @bundle:${marker} -->" line`);
+    html = html.replace(re, (_, indent) => text.split('\n').map((l) => indent + l).join('\n'));
+  };
+  swapHtml('files', `<meta name="reversi-files" content="${sizes}">`);
+  swapHtml('preload', [
+    '<script>',
+    `  if (window.WebAssembly && window.WebGL2RenderingContext) ${JSON.stringify(present)}.forEach(function (p) {`,
+    "    var link = document.createElement('link');",
+    "    link.rel = 'preload'; link.href = p[0]; link.as = p[1];",
+    "    if (p[2]) link.crossOrigin = 'anonymous';",
+    '    document.head.appendChild(link);',
+    '  });',
+    '</script>',
+  ].join('\n'));
+  writeIfChanged(path.join(dist, 'index.html'), html);
+}
+
+// 4. sw.js with the file lists and a content-derived cache name.
 function listFiles(dir, prefix = '') {
   const out = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -89,9 +148,24 @@ function listFiles(dir, prefix = '') {
   }
   return out;
 }
+const DEMO = new Set(['embed.html', 'embed.js', 'embed.css']);
+const WORKERS = { simd: ['ai_worker_simd.js', 'ai_worker_simd.wasm'], plain: ['ai_worker.js', 'ai_worker.wasm'] };
+const PAGE_ICONS = new Set(['icons/icon.svg', 'icons/favicon-32.png']);
+const workerFiles = new Set(Object.values(WORKERS).flat());
+
 const files = listFiles(dist)
-  .filter((f) => f !== 'sw.js' && !f.endsWith('.map'))
+  .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !isCompressedCopy(f) && !DEMO.has(f))
   .sort();
+const integrity = (f) => `sha256-${createHash('sha256').update(fs.readFileSync(path.join(dist, f))).digest('base64')}`;
+const FILES = { precache: {}, workers: { simd: {}, plain: {} }, onDemand: {} };
+for (const f of files) {
+  if (workerFiles.has(f)) continue;
+  if (f.startsWith('icons/') && !PAGE_ICONS.has(f)) FILES.onDemand[f] = integrity(f);
+  else FILES.precache[f] = integrity(f);
+}
+for (const [build, list] of Object.entries(WORKERS)) {
+  for (const f of list) if (fs.existsSync(path.join(dist, f))) FILES.workers[build][f] = integrity(f);
+}
 
 const template = fs.readFileSync(path.join(webDir, 'sw.js'), 'utf8');
 const hash = createHash('sha256');
@@ -106,19 +180,70 @@ let sw = template;
 const swap = (marker, line) => {
   const re = new RegExp(`^.*// @bundle:${marker}$`, 'm');
   if (!re.test(sw)) die(`web/sw.js lacks the "// @bundle:${marker}" line`);
-  sw = sw.replace(re, line);
+  sw = sw.replace(re, () => line);
 };
 swap('cache-name', `const CACHE_NAME = ${JSON.stringify(cacheName)};`);
-swap('precache', `const PRECACHE = ${JSON.stringify(files, null, 2)};`);
+swap('files', `const FILES = ${JSON.stringify(FILES, null, 2)};`);
 writeIfChanged(path.join(dist, 'sw.js'), sw);
 
-// 4. Summary.
+// 5. Precompressed copies (see the convention at the top). An existing copy that
+//    still decompresses to the file is kept (Brotli at quality 11 takes seconds on
+//    the wasm), its time stamp moved up to the file's so no server takes it for stale.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.data', '.json', '.webmanifest', '.svg', '.txt', '.md', '.ttf']);
+const codecs = {
+  '.br': {
+    compress: (data) => zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
+    decompress: (data) => zlib.brotliDecompressSync(data),
+  },
+  '.gz': { compress: (data) => zlib.gzipSync(data, { level: 9 }), decompress: (data) => zlib.gunzipSync(data) },
+};
+const compressed = new Map(); // file → { '.br': bytes, '.gz': bytes }
+const allFiles = listFiles(dist);
+for (const f of allFiles) {
+  if (isCompressedCopy(f)) {
+    // A copy whose file is gone, or of a type no longer compressed, goes.
+    const base = f.slice(0, -3);
+    if (!fs.existsSync(path.join(dist, base)) || !COMPRESSIBLE.has(path.extname(base))) fs.rmSync(path.join(dist, f));
+    continue;
+  }
+  if (!COMPRESSIBLE.has(path.extname(f))) continue;
+  const file = path.join(dist, f);
+  const data = fs.readFileSync(file);
+  const sizes = {};
+  for (const [suffix, codec] of Object.entries(codecs)) {
+    const out = file + suffix;
+    let packed = null;
+    if (fs.existsSync(out)) {
+      const existing = fs.readFileSync(out);
+      try { if (codec.decompress(existing).equals(data)) packed = existing; } catch { /* damaged: rewrite */ }
+    }
+    if (!packed) packed = codec.compress(data);
+    if (packed.length > data.length * 0.95) {
+      fs.rmSync(out, { force: true });
+      continue;
+    }
+    if (!fs.existsSync(out) || !fs.readFileSync(out).equals(packed)) fs.writeFileSync(out, packed);
+    const fileTime = fs.statSync(file).mtime;
+    if (fs.statSync(out).mtimeMs < fileTime.getTime()) fs.utimesSync(out, fileTime, fileTime);
+    sizes[suffix] = packed.length;
+  }
+  compressed.set(f, sizes);
+}
+
+// 6. Summary: the files of the bundle (not the demo, not the compressed copies),
+//    raw and as a browser asking for gzip or Brotli receives them.
 let bytes = 0;
 let gzipBytes = 0;
+let brBytes = 0;
 for (const f of [...files, 'sw.js']) {
-  const data = fs.readFileSync(path.join(dist, f));
-  bytes += data.length;
-  gzipBytes += zlib.gzipSync(data, { level: 9 }).length;
+  const raw = fs.statSync(path.join(dist, f)).size;
+  const sizes = compressed.get(f) || {};
+  bytes += raw;
+  gzipBytes += sizes['.gz'] ?? raw;
+  brBytes += sizes['.br'] ?? raw;
 }
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`bundle: ${files.length + 1} files, ${bytes} bytes (${kib(bytes)}), gzip ${gzipBytes} bytes (${kib(gzipBytes)}), cache ${cacheName} -> ${path.relative(process.cwd(), dist) || '.'}`);
+console.log(`bundle: ${files.length + 1} files, ${bytes} bytes (${kib(bytes)}), gzip ${gzipBytes} bytes (${kib(gzipBytes)}), `
+  + `br ${brBytes} bytes (${kib(brBytes)}), cache ${cacheName} -> ${path.relative(process.cwd(), dist) || '.'}`);

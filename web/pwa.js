@@ -69,15 +69,57 @@
     });
   }
 
+  var registered = false;
   function register() {
+    if (registered) return;
+    registered = true;
     navigator.serviceWorker.register('sw.js').then(watch).catch(function (e) {
       console.warn('[reversi] service worker registration failed:', e && e.message ? e.message : e);
     });
   }
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register);
+  // The service worker's install reads back what the page has just downloaded
+  // (from the HTTP cache, by hash), so it registers once the board is up (or
+  // the start has failed, so that a newer version can still arrive): before
+  // that, its downloads would compete with the page's and fetch each file twice.
+  // A page that never gets there registers 15 s after load all the same.
+  var shell = window.reversiShell;
+  if (shell && shell.phase && shell.phase() !== 'loading') register();
+  else {
+    window.addEventListener('reversi:started', register);
+    window.addEventListener('reversi:failed', register);
+    var late = function () { setTimeout(register, 15000); };
+    if (document.readyState === 'complete') late();
+    else window.addEventListener('load', late);
+  }
 
-  window.reversiPwa = { checkForUpdate: function () {
-    return navigator.serviceWorker.getRegistration().then(function (r) { return r && r.update(); });
-  } };
+  // After a failed start: take a newer version if one is waiting or arrives
+  // now (a page that could not start has no game to lose), then reload. The
+  // reload comes within 8 s whatever the service worker does.
+  function retry() {
+    var done = false;
+    var reloadOnce = function () { if (!done) { done = true; location.reload(); } };
+    setTimeout(reloadOnce, 8000);
+    navigator.serviceWorker.getRegistration().then(function (reg) {
+      if (!reg) return reloadOnce();
+      var activate = function (worker) {
+        if (!worker) return reloadOnce();
+        reloading = true; // the controllerchange listener above reloads
+        var send = function () { worker.postMessage({ type: 'SKIP_WAITING' }); };
+        if (worker.state === 'installed') send();
+        else worker.addEventListener('statechange', function () {
+          if (worker.state === 'installed') send();
+          else if (worker.state === 'redundant') reloadOnce();
+        });
+      };
+      if (reg.waiting || reg.installing) return activate(reg.waiting || reg.installing);
+      return reg.update().then(function () { activate(reg.waiting || reg.installing); }, reloadOnce);
+    }).catch(reloadOnce);
+  }
+
+  window.reversiPwa = {
+    checkForUpdate: function () {
+      return navigator.serviceWorker.getRegistration().then(function (r) { return r && r.update(); });
+    },
+    retry: retry
+  };
 })();

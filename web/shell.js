@@ -1,5 +1,17 @@
-// Page shell for the Reversi wasm app: Emscripten Module config, loading
-// indicator, error panel. Loaded before reversi.js (which this file injects).
+// Page shell for the Reversi wasm app: Emscripten Module config, downloads,
+// loading indicator, error panel. Loaded before reversi.js (which this file
+// inserts once the data package is in).
+//
+// Start-up: the preloads index.html starts (scripts/bundle.mjs writes them)
+// fetch reversi.wasm, reversi.data and reversi.js with the page. This file
+// takes over the first two with fetch(): the wasm is compiled while it streams
+// in and handed to Emscripten through Module.instantiateWasm, the data package
+// through Module.getPreloadedPackage; reversi.js runs once the data is in.
+//
+// Every start ends on the board or in the error panel with a reason and a
+// retry: a download that fails says which file and why; a start during which
+// nothing moves for a while (no bytes, no step of the runtime) is stopped by
+// the watchdog, which names what it was still waiting for.
 (function () {
   'use strict';
   var canvas = document.getElementById('canvas');
@@ -35,6 +47,12 @@
   var hostOrigin = host.target;
   var lastReported = -1;
 
+  // Seconds without any progress after which a start is declared stuck: while
+  // files download (any byte counts), and from the runtime's start to the first
+  // board (the app itself gives up waiting for storage after 6 s).
+  var STALL_DOWNLOADING = 8;
+  var STALL_STARTING = 10;
+
   function setProgress(p) {
     progress = Math.max(progress, Math.min(1, p));
     if (fill) fill.style.width = Math.round(progress * 100) + '%';
@@ -52,6 +70,10 @@
     setTimeout(function () { loading.hidden = true; }, 400);
   }
 
+  function announce(name) {
+    try { window.dispatchEvent(new Event(name)); } catch (e) { /* very old browser */ }
+  }
+
   function showError(message, details) {
     if (failed) return;
     failed = true;
@@ -63,13 +85,20 @@
     }
     errorPanel.hidden = false;
     console.warn('[reversi] ' + message + (details ? ' — ' + details : ''));
+    announce('reversi:failed');
   }
-  document.getElementById('error-retry').addEventListener('click', function () { location.reload(); });
+  document.getElementById('error-retry').addEventListener('click', function () {
+    this.disabled = true;
+    // pwa.js takes a newer version if one is waiting (then reloads); else a plain reload.
+    if (window.reversiPwa && window.reversiPwa.retry) window.reversiPwa.retry();
+    else location.reload();
+  });
 
   function markReady() {
     if (ready || failed) return;
     ready = true;
     hideLoading();
+    announce('reversi:started');
   }
 
   // Called by the app once its first frame is on screen.
@@ -79,18 +108,117 @@
     showError(String(text || 'The game stopped because of an internal error.'));
   };
 
-  function webgl2Available() {
-    try {
-      var c = document.createElement('canvas');
-      var gl = c.getContext('webgl2');
-      if (!gl) return false;
-      var lose = gl.getExtension('WEBGL_lose_context');
-      if (lose) lose.loseContext();
-      return true;
-    } catch (e) {
-      return false;
-    }
+  // ----------------------------------------------------------- progress --
+  // What the start is waiting for, for the watchdog's message.
+  var files = {};   // name → { size (expected bytes), received, state: 'waiting' | 'loading' | 'done' | 'failed' }
+  var step = 'downloading';
+  var lastProgressAt = Date.now();
+  var lastScriptError = '';
+  function progressed() { lastProgressAt = Date.now(); }
+
+  (function readBundleSizes() {
+    var meta = document.querySelector('meta[name="reversi-files"]');
+    var content = meta ? meta.getAttribute('content') || '' : '';
+    content.split(/\s+/).forEach(function (pair) {
+      var m = pair.match(/^([\w.\/-]+)=(\d+)$/);
+      if (m) files[m[1]] = { size: +m[2], received: 0, state: 'waiting' };
+    });
+  })();
+  // An unbundled shell (web/ served as is) has no size list: the usual files.
+  if (!files['reversi.js']) {
+    files['reversi.js'] = { size: 0, received: 0, state: 'waiting' };
+    files['reversi.wasm'] = { size: 0, received: 0, state: 'waiting' };
   }
+
+  function downloadProgress() {
+    var size = 0, received = 0;
+    for (var name in files) {
+      var f = files[name];
+      size += f.size;
+      received += f.state === 'done' ? f.size : Math.min(f.received, f.size);
+    }
+    if (size > 0) setProgress(0.05 + 0.8 * (received / size));
+  }
+
+  function describeWaiting() {
+    var waiting = [];
+    for (var name in files) {
+      var f = files[name];
+      if (f.state === 'done') continue;
+      var part = name;
+      if (f.state === 'loading' && f.size > 0) part += ' (' + Math.round(f.received / 1024) + ' of ' + Math.round(f.size / 1024) + ' KB)';
+      waiting.push(part);
+    }
+    return waiting;
+  }
+
+  function fileFailed(name, reason) {
+    if (files[name]) files[name].state = 'failed';
+    var offline = navigator.onLine === false;
+    showError(offline
+      ? 'Reversi could not start offline: part of the game (' + name + ') is not saved on this device yet. Connect to the internet and try again.'
+      : 'The game could not be downloaded. Check your connection and try again.',
+    name + ': ' + reason);
+  }
+
+  // A download whose bytes are counted as they arrive (the progress bar and
+  // the watchdog see them) on a copy of the stream, so the caller gets the
+  // response itself: given to compileStreaming, the browser's code cache keeps
+  // the compiled wasm for the next start (a Response made in JS has no URL to
+  // file it under).
+  function download(name) {
+    var f = files[name] || (files[name] = { size: 0, received: 0, state: 'waiting' });
+    f.state = 'loading';
+    return fetch(name, { credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error('HTTP ' + response.status + (response.statusText ? ' ' + response.statusText : ''));
+      progressed();
+      if (!response.body) return response;
+      var reader = response.clone().body.getReader();
+      var count = function () {
+        reader.read().then(function (chunk) {
+          progressed();
+          if (chunk.done) { f.state = f.state === 'failed' ? 'failed' : 'done'; downloadProgress(); return; }
+          f.received += chunk.value.byteLength;
+          downloadProgress();
+          count();
+        }, function () { /* the caller's read reports the failure */ });
+      };
+      count();
+      return response;
+    }, function (e) {
+      throw new Error('network error' + (e && e.message ? ' (' + e.message + ')' : ''));
+    });
+  }
+
+  // ------------------------------------------------------------ watchdog --
+  var watchdog = setInterval(function () {
+    if (ready || failed) { clearInterval(watchdog); return; }
+    if (document.visibilityState === 'hidden') { progressed(); return; } // timers and frames sleep in the background
+    var waiting = describeWaiting();
+    var limit = waiting.length ? STALL_DOWNLOADING : STALL_STARTING;
+    var idle = (Date.now() - lastProgressAt) / 1000;
+    if (idle < limit) return;
+    var what = waiting.length
+      ? 'nothing arrived for ' + Math.round(idle) + ' s; still waiting for ' + waiting.join(', ')
+      : 'the game did not finish starting: nothing happened for ' + Math.round(idle) + ' s while ' + step;
+    showError(navigator.onLine === false
+      ? 'Reversi could not start: the device is offline and the game is not fully saved on it. Connect to the internet and try again.'
+      : 'Reversi stopped loading. Check your connection and try again.',
+    what + (lastScriptError ? '; last error: ' + lastScriptError : ''));
+  }, 1000);
+  window.addEventListener('error', function (e) {
+    if (ready || failed) return;
+    lastScriptError = (e && e.message) || 'script error';
+  });
+  window.addEventListener('unhandledrejection', function (e) {
+    if (ready || failed) return;
+    var r = e && e.reason;
+    lastScriptError = (r && (r.message || String(r))) || 'unhandled rejection';
+  });
+
+  // ------------------------------------------------------------- Module --
+  var wasmModule = null;   // Promise<WebAssembly.Module>
+  var dataPackage = null;  // ArrayBuffer of reversi.data, once in
 
   var totalDeps = 0;
   window.Module = {
@@ -99,6 +227,7 @@
     printErr: function () { console.warn(Array.prototype.slice.call(arguments).join(' ')); },
     setStatus: function (text) {
       if (ready || failed) return;
+      progressed();
       text = text || '';
       // Emscripten's "Downloading data... (12/345)" form carries byte progress.
       var m = text.match(/\((\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\)/);
@@ -106,10 +235,35 @@
       if (statusLine) statusLine.textContent = text.replace(/\s*\(\d.*\)$/, '');
     },
     monitorRunDependencies: function (left) {
+      progressed();
       totalDeps = Math.max(totalDeps, left);
-      if (totalDeps > 0) setProgress(0.3 + 0.6 * ((totalDeps - left) / totalDeps));
+      if (totalDeps > 0) setProgress(0.85 + 0.08 * ((totalDeps - left) / totalDeps));
+    },
+    // The data package (fonts) this file has already downloaded.
+    getPreloadedPackage: function (name, size) {
+      if (!dataPackage) return null;
+      if (dataPackage.byteLength !== size) {
+        fileFailed('reversi.data', 'it has ' + dataPackage.byteLength + ' bytes where reversi.js expects ' + size + ' (files of two versions)');
+        return null;
+      }
+      return dataPackage;
+    },
+    // The wasm module this file compiled while it downloaded.
+    instantiateWasm: function (imports, receiveInstance) {
+      wasmModule.then(function (module) {
+        return WebAssembly.instantiate(module, imports).then(function (instance) {
+          progressed();
+          receiveInstance(instance, module);
+        }, function (e) {
+          showError('The game engine failed to load. Check your connection and try again.',
+            'reversi.wasm does not fit reversi.js (' + (e && e.message ? e.message : e) + ')');
+        });
+      }, function () { /* reported by the download */ });
+      return {}; // instantiated asynchronously
     },
     onRuntimeInitialized: function () {
+      progressed();
+      step = 'starting the game';
       setProgress(0.95);
       // The app normally calls reversiReady() after its first frame; this is
       // the fallback: hide the indicator once a couple of frames have passed.
@@ -120,26 +274,89 @@
     }
   };
 
-  window.reversiShell = { showError: showError, setStatus: window.Module.setStatus, hideLoading: markReady, host: host };
+  window.reversiShell = {
+    showError: showError, setStatus: window.Module.setStatus, hideLoading: markReady, host: host,
+    phase: function () { return ready ? 'ready' : failed ? 'failed' : 'loading'; }
+  };
 
   if (typeof WebAssembly !== 'object') {
     showError('This browser cannot run Reversi: WebAssembly is not available.');
     return;
   }
-  if (!webgl2Available()) {
-    showError('This browser cannot run Reversi: WebGL 2 is not available. Try an up-to-date Chrome, Edge, Firefox or Safari, and check that hardware acceleration is turned on.');
+
+  // A browser without WebGL 2 downloads nothing (index.html's preloads ask the same).
+  if (typeof WebGL2RenderingContext === 'undefined') {
+    showError(noWebgl2());
     return;
   }
-
-  canvas.addEventListener('webglcontextlost', function (e) { e.preventDefault(); }, false);
+  function noWebgl2() {
+    return 'This browser cannot run Reversi: WebGL 2 is not available. Try an up-to-date Chrome, Edge, Firefox or Safari, and check that hardware acceleration is turned on.';
+  }
 
   window.Module.setStatus('Downloading…');
-  var script = document.createElement('script');
-  script.src = 'reversi.js';
-  script.async = true;
-  script.onload = function () { setProgress(0.3); };
-  script.onerror = function () {
-    showError('The game could not be downloaded. Check your connection and try again.', 'reversi.js failed to load');
+  wasmModule = download('reversi.wasm').then(function (response) {
+    var compileBytes = function (from) {
+      return from.arrayBuffer().then(function (buffer) { return WebAssembly.compile(buffer); });
+    };
+    if (typeof WebAssembly.compileStreaming !== 'function') return compileBytes(response);
+    return WebAssembly.compileStreaming(response).catch(function (e) {
+      // A server that sends the wasm with another MIME type defeats streaming
+      // only: once more (from the HTTP cache by now), compiled from the bytes.
+      if (!(e instanceof TypeError)) throw e;
+      files['reversi.wasm'].received = 0;
+      return download('reversi.wasm').then(compileBytes);
+    });
+  });
+  wasmModule.then(function () {
+    files['reversi.wasm'].state = 'done';
+    progressed();
+    downloadProgress();
+  }, function (e) {
+    var reason = e && e.message ? e.message : String(e);
+    if (e instanceof WebAssembly.CompileError) reason = 'the file is damaged (' + reason + ')';
+    fileFailed('reversi.wasm', reason);
+  });
+
+  var dataReady = files['reversi.data']
+    ? download('reversi.data').then(function (response) { return response.arrayBuffer(); }).then(function (buffer) {
+      files['reversi.data'].state = 'done';
+      dataPackage = buffer;
+      progressed();
+      downloadProgress();
+    }, function (e) {
+      fileFailed('reversi.data', e && e.message ? e.message : String(e));
+      throw e;
+    })
+    : Promise.resolve();
+
+  // The app's WebGL 2 context: made by SDL once the app runs (making one here
+  // to test for WebGL 2 would make two, and a canvas resized under a live
+  // context reallocates it: both are slow synchronous work for the GPU process).
+  // The shell watches that call: no context is the WebGL 2 error.
+  var getContext = canvas.getContext;
+  canvas.getContext = function (type) {
+    var context = getContext.apply(this, arguments);
+    if (type === 'webgl2' && !context) showError(noWebgl2());
+    return context;
   };
-  document.body.appendChild(script);
+  canvas.addEventListener('webglcontextlost', function (e) { e.preventDefault(); }, false);
+
+  dataReady.then(function () {
+    if (failed) return;
+    files['reversi.js'].state = 'loading';
+    var script = document.createElement('script');
+    script.src = 'reversi.js';
+    script.async = true;
+    script.onload = function () {
+      files['reversi.js'].state = 'done';
+      progressed();
+      step = 'starting the engine';
+      downloadProgress();
+    };
+    script.onerror = function () {
+      files['reversi.js'].state = 'failed';
+      showError('The game could not be downloaded. Check your connection and try again.', 'reversi.js failed to load');
+    };
+    document.body.appendChild(script);
+  }, function () { /* reported */ });
 })();

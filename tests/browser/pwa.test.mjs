@@ -1,10 +1,15 @@
 // PWA checks on the built bundle (REVERSI_DIST, default build/web/dist):
-// the precache list covers the bundle, the manifest and icons are sound, the
-// page is installable (CDP Page.getInstallabilityErrors) and starts offline.
+// the service worker's lists cover the bundle with each file's hash, the
+// precompressed copies match, a first visit fits its byte budget, the manifest
+// and icons are sound, the page is installable (CDP
+// Page.getInstallabilityErrors), the cache holds what a start needs and no
+// more, and the game starts offline.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import {
   decodePng, desktop, distDir, launchPersistent, openPage, requireDist, screenshot, startServer, waitForApp,
@@ -22,24 +27,74 @@ function listFiles(dir, prefix = '') {
 function readServiceWorker(dir) {
   const src = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   const sandbox = { self: { addEventListener() {}, location: { origin: 'http://x' } }, caches: {}, URL, Request: class {} };
-  vm.runInNewContext(`${src}\n;globalThis.__sw = { CACHE_NAME, PRECACHE };`, sandbox);
+  vm.runInNewContext(`${src}\n;globalThis.__sw = { CACHE_NAME, FILES };`, sandbox);
   return sandbox.__sw;
 }
+
+const sha256 = (file) => `sha256-${createHash('sha256').update(fs.readFileSync(file)).digest('base64')}`;
+const DEMO = ['embed.html', 'embed.js', 'embed.css'];
 
 describe('pwa bundle files', () => {
   before(() => requireDist());
 
-  test('sw.js precaches every bundle file under a content-hashed cache name', () => {
-    const { CACHE_NAME, PRECACHE } = readServiceWorker(distDir);
+  test('sw.js lists every bundle file once, with its SHA-256, under a content-hashed cache name', () => {
+    const { CACHE_NAME, FILES } = readServiceWorker(distDir);
     assert.match(CACHE_NAME, /^reversi-[0-9a-f]{12}$/);
-    const expected = listFiles(distDir).filter((f) => f !== 'sw.js' && !f.endsWith('.map')).sort();
-    assert.deepEqual([...PRECACHE].sort(), expected);
-    for (const f of ['index.html', 'reversi.js', 'reversi.wasm', 'ai_worker.js', 'ai_worker.wasm', 'ai_worker_simd.js', 'ai_worker_simd.wasm', 'manifest.webmanifest', 'shell.js', 'pwa.js']) {
-      assert.ok(PRECACHE.includes(f), `${f} is precached`);
+    const lists = { precache: FILES.precache, simd: FILES.workers.simd, plain: FILES.workers.plain, onDemand: FILES.onDemand };
+    const listed = Object.values(lists).flatMap((l) => Object.keys(l)).sort();
+    assert.equal(new Set(listed).size, listed.length, 'no file in two lists');
+    const expected = listFiles(distDir)
+      .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !/\.(br|gz)$/.test(f) && !DEMO.includes(f)).sort();
+    assert.deepEqual(listed, expected, 'every file of the bundle but the demo and the compressed copies');
+    for (const [name, list] of Object.entries(lists)) {
+      for (const [f, integrity] of Object.entries(list)) {
+        assert.equal(integrity, sha256(path.join(distDir, f)), `${name}: ${f} has its SHA-256`);
+        assert.ok(!f.startsWith('/') && !f.includes('..'), `${f} is a relative URL`);
+      }
+    }
+    for (const f of ['index.html', 'reversi.js', 'reversi.wasm', 'manifest.webmanifest', 'shell.js', 'shell.css', 'pwa.js', 'icons/icon.svg']) {
+      assert.ok(f in FILES.precache, `${f} is precached`);
     }
     // The fonts travel inside Emscripten's preload package.
-    assert.ok(PRECACHE.includes('reversi.data'), 'the preloaded assets (fonts) are precached');
-    for (const f of PRECACHE) assert.ok(!f.startsWith('/') && !f.includes('..'), `${f} is a relative URL`);
+    assert.ok('reversi.data' in FILES.precache, 'the preloaded assets (fonts) are precached');
+    assert.deepEqual(Object.keys(FILES.workers.simd).sort(), ['ai_worker_simd.js', 'ai_worker_simd.wasm']);
+    assert.deepEqual(Object.keys(FILES.workers.plain).sort(), ['ai_worker.js', 'ai_worker.wasm']);
+    for (const f of ['icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/icon-192.png']) {
+      assert.ok(f in FILES.onDemand, `${f} (for installing, not for starting) is kept only once asked for`);
+    }
+  });
+
+  test('precompressed .br and .gz copies decode to their files and are not older', () => {
+    let checked = 0;
+    for (const f of listFiles(distDir)) {
+      if (/\.(br|gz)$/.test(f) || !/\.(html|js|css|wasm|data|webmanifest|svg|json)$/.test(f)) continue;
+      const data = fs.readFileSync(path.join(distDir, f));
+      for (const [suffix, decode] of [['.br', zlib.brotliDecompressSync], ['.gz', zlib.gunzipSync]]) {
+        const copy = path.join(distDir, f + suffix);
+        assert.ok(fs.existsSync(copy), `${f}${suffix} exists`);
+        assert.ok(decode(fs.readFileSync(copy)).equals(data), `${f}${suffix} decodes to ${f}`);
+        assert.ok(fs.statSync(copy).mtimeMs >= fs.statSync(path.join(distDir, f)).mtimeMs, `${f}${suffix} is not older than ${f}`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 20, `checked ${checked} copies`);
+    for (const f of listFiles(distDir).filter((x) => x.endsWith('.png'))) {
+      assert.ok(!fs.existsSync(path.join(distDir, `${f}.br`)), `${f} (already compressed) has no .br copy`);
+    }
+  });
+
+  test('what a first visit downloads fits in 700 KiB with Brotli', () => {
+    // The page and the service worker fetch the precache, one AI worker build,
+    // sw.js and the manifest; sizes as a server sending the .br copies sends them.
+    const { FILES } = readServiceWorker(distDir);
+    const brSize = (f) => {
+      const copy = path.join(distDir, `${f}.br`);
+      return fs.statSync(fs.existsSync(copy) ? copy : path.join(distDir, f)).size;
+    };
+    const files = [...Object.keys(FILES.precache), ...Object.keys(FILES.workers.simd), 'sw.js'];
+    const total = files.reduce((n, f) => n + brSize(f), 0);
+    assert.ok(total <= 700 * 1024, `first visit: ${total} bytes (${(total / 1024).toFixed(1)} KiB) over 700 KiB: ${
+      files.map((f) => `${f} ${brSize(f)}`).join(', ')}`);
   });
 
   test('manifest is relative and its icons exist with the declared sizes', () => {
@@ -96,6 +151,21 @@ describe('pwa in the browser', () => {
     assert.deepEqual(errors, [], 'no installability errors');
     const manifest = await cdp.send('Page.getAppManifest').catch(() => null);
     if (manifest) assert.deepEqual(manifest.errors, [], 'manifest parsed without errors');
+
+    // The cache holds what a start needs: one AI worker build (this browser
+    // validates wasm SIMD, so the SIMD one), no demo, no install-only icons.
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const keys = await (await caches.open(names[0])).keys();
+      return { names, files: keys.map((r) => new URL(r.url).pathname.slice(1)).sort() };
+    });
+    assert.equal(cached.names.length, 1, 'one cache');
+    for (const f of ['index.html', 'reversi.js', 'reversi.wasm', 'reversi.data', 'ai_worker_simd.js', 'ai_worker_simd.wasm']) {
+      assert.ok(cached.files.includes(f), `${f} is cached`);
+    }
+    for (const f of ['ai_worker.js', 'ai_worker.wasm', 'embed.html', 'embed.js', 'icons/icon-512.png']) {
+      assert.ok(!cached.files.includes(f), `${f} is not cached on install`);
+    }
 
     await server.stop();
     const served = [];
