@@ -120,7 +120,7 @@
     var meta = document.querySelector('meta[name="reversi-files"]');
     var content = meta ? meta.getAttribute('content') || '' : '';
     content.split(/\s+/).forEach(function (pair) {
-      var m = pair.match(/^([\w.\/-]+)=(\d+)$/);
+      var m = pair.match(/^([\w./-]+)=(\d+)$/);
       if (m) files[m[1]] = { size: +m[2], received: 0, state: 'waiting' };
     });
   })();

@@ -117,7 +117,7 @@ async function fill(wanted, { strict }) {
       await cache.put(absolute(rel), response);
     } catch (e) {
       missing.push(rel);
-      if (strict) throw new Error(`${rel}: ${e && e.message ? e.message : e}`);
+      if (strict) throw new Error(`${rel}: ${e && e.message ? e.message : e}`, { cause: e });
     }
   }));
   return missing;
@@ -180,7 +180,7 @@ async function cachedOrFetched(rel, request) {
   return response;
 }
 
-async function navigation(request, url) {
+async function answerNavigation(request, url) {
   const cache = await caches.open(CACHE_NAME);
   // index.html?host=...&mode=solo and the bare scope URL both get the shell.
   let hit = await cache.match(request, { ignoreSearch: true, ignoreVary: true });
@@ -210,7 +210,7 @@ self.addEventListener('fetch', (event) => {
   if (rel === null) return;
 
   if (request.mode === 'navigate') {
-    event.respondWith(navigation(request, url));
+    event.respondWith(answerNavigation(request, url));
     // The check of the whole list waits until the page has started (what the
     // start itself asks for is refilled as it asks).
     event.waitUntil(new Promise((resolve) => setTimeout(resolve, HEAL_DELAY_MS)).then(heal));
