@@ -79,7 +79,8 @@ void App::draw_panels() {
 
 void App::draw_new_game_panel() {
   if (!begin_panel("New game", 480, 720)) return;
-  if (ImGui::IsWindowAppearing()) new_game_options_ = session() ? session()->options() : game_.settings().session_options();
+  // The remembered options: the last new game's, or those the address asked for.
+  if (ImGui::IsWindowAppearing()) new_game_options_ = game_.settings().session_options();
   SessionOptions& options = new_game_options_;
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::BeginChild("##choices", ImVec2(0, -56), false);

@@ -237,11 +237,16 @@ describe('persistence', () => {
       assert.equal(s1.phase, 'playing');
       assert.equal(s1.canUndo, played.canUndo, 'undo available as before');
 
-      // URL options start a new game instead of resuming.
+      // Options in the address are the next new game's: the game in progress carries on.
       await page.goto(gameUrl(server, 'mode=two-player'));
       const s2 = await waitForApp(page);
-      assert.equal(s2.transcript, '', 'URL options: a new game');
-      assert.equal(s2.mode, 'two-player');
+      assert.equal(s2.transcript, played.transcript, 'options in the address keep the game in progress');
+      assert.equal(s2.mode, 'solo');
+      await tapControl(page, 'New');
+      await waitForPanelIn(page, 'new-game');
+      await tapControl(page, 'Start game');
+      const s3 = await until(page, (s) => s.transcript === '' && s.panel === 'none', null, { message: 'a fresh game' });
+      assert.equal(s3.mode, 'two-player', "the address's options became the new game's");
       assert.deepEqual(log.pageErrors, []);
     } finally {
       await page.close();

@@ -92,7 +92,8 @@ void GameController::finish_loading() {
   // ?moves=f5d6c3… opens a written game (shared links, tests).
   if (!request_.moves.empty()) {
     std::string error;
-    if (!load_transcript(request_.moves, &error))
+    // The address's options describe the game it opens.
+    if (!load_transcript(request_.moves, &error, options))
       std::fprintf(stderr, "Reversi: ignoring the moves in the address (%s)\n", error.c_str());
   }
 }
@@ -210,7 +211,8 @@ void GameController::notify(NoticeKind kind, std::string_view text, double secon
   notices_.show(kind, text, now(), seconds);
 }
 
-bool GameController::load_transcript(std::string_view text, std::string* error) {
+bool GameController::load_transcript(std::string_view text, std::string* error,
+                                     std::optional<SessionOptions> with) {
   auto refuse_load = [&](const std::string& why) {
     if (error) *error = why;
     notify(NoticeKind::LoadFailed, "That game could not be loaded: " + why, 5);
@@ -222,7 +224,7 @@ bool GameController::load_transcript(std::string_view text, std::string* error) 
   const Parsed<Game> parsed = game_from_transcript(text);
   if (!parsed) return refuse_load(parsed.error);
   SessionSnapshot snapshot;
-  snapshot.options = session_ ? session_->options() : settings().session_options();
+  snapshot.options = with ? *with : session_ ? session_->options() : settings().session_options();
   snapshot.options.variant = detect_variant(text);
   snapshot.options.match_length = 1;
   snapshot.moves = std::string(text);

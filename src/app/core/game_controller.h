@@ -58,7 +58,9 @@ class GameController {
   void set_paused(bool paused);
   void set_sound(bool on);
   // Opens a written game; false (with a notice and `error`) when it is not one.
-  bool load_transcript(std::string_view text, std::string* error);
+  // Opens a written game, with the options of the game on the board unless
+  // `with` is given (a game in the address takes the address's options).
+  bool load_transcript(std::string_view text, std::string* error, std::optional<SessionOptions> with = std::nullopt);
   // The settings were edited in place (the settings panel): keep them.
   void settings_changed();
   // Tells the player something outside the game (e.g. "Transcript copied").
