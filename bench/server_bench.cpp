@@ -119,6 +119,7 @@ class BenchClient : public std::enable_shared_from_this<BenchClient> {
     } else if (const auto* started = std::get_if<wire::GameStarted>(&message)) {
       game_ = reversi::Game();
       colour_ = started->black == player_ ? reversi::Color::Black : reversi::Color::White;
+      started_ = true;
     } else if (const auto* move = std::get_if<wire::Move>(&message)) {
       game_.apply_any(move->move.square);
       if (move->move.color == colour_ && sent_at_) {
@@ -137,10 +138,11 @@ class BenchClient : public std::enable_shared_from_this<BenchClient> {
       }
       send(online::client::Rematch{});  // both ask: a new match, colours swapped
     } else if (const auto* error = std::get_if<wire::Error>(&message)) {
+      sent_at_.reset();  // that move was refused: the next message decides again
       std::lock_guard lock(figures_.mutex);
       if (++figures_.errors <= 5) std::fprintf(stderr, "server_bench: refused: %s\n", error->reason.c_str());
     }
-    if (!game_.is_over() && game_.side_to_move() == colour_ && !sent_at_) {
+    if (started_ && !game_.is_over() && game_.side_to_move() == colour_ && !sent_at_) {
       sent_at_ = Clock::now();
       send(online::client::Play{easy_move(game_), static_cast<int>(game_.record().cursor())});
     }
@@ -156,6 +158,7 @@ class BenchClient : public std::enable_shared_from_this<BenchClient> {
   std::string player_;
   reversi::Game game_;
   reversi::Color colour_ = reversi::Color::Black;
+  bool started_ = false;  // a game-started has come: the moves are ours to follow
   std::optional<Clock::time_point> sent_at_;
 };
 
