@@ -1,240 +1,21 @@
 // Boost.Beast and Asio for reversi-server: the listener, HTTP sessions
-// (static files, the WebSocket upgrade with its Origin check), WebSocket
-// sessions (ClientLink: one strand, a capped write queue), table actors (a
-// strand and a timer per table) and the search pool.
+// (static files, the WebSocket upgrade with its Origin check) and the
+// server's start and stop. WebSocket sessions and table actors are in
+// websocket_session.cpp.
 #include "server/http_server.h"
 
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
 #include <chrono>
 #include <cstdio>
-#include <deque>
-#include <mutex>
 #include <thread>
-#include <unordered_map>
 
-#include "ai/computer.h"
-#include "server/client_session.h"
-#include "server/lobby.h"
+#include "server/network.h"
 #include "server/secrets.h"
 #include "server/static_files.h"
 
 namespace reversi::server {
 namespace {
 
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-namespace net = boost::asio;
-using tcp = net::ip::tcp;
-using Strand = net::strand<net::io_context::executor_type>;
-
-// A connection whose client reads slower than this many messages behind is dropped.
-constexpr std::size_t kMaxQueuedMessages = 1024;
-// Frames above this are refused by Beast itself (the connection closes);
-// up to it the protocol answers too-large and goes on.
-constexpr std::size_t kMaxFrameBytes = 64 * 1024;
-
-double steady_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-std::chrono::steady_clock::time_point steady_time(double seconds) {
-  return std::chrono::steady_clock::time_point(
-      std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds)));
-}
-std::int64_t unix_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-void log_error(const char* what, const beast::error_code& error) {
-  if (error == net::error::operation_aborted || error == websocket::error::closed ||
-      error == http::error::end_of_stream || error == net::error::eof || error == beast::error::timeout)
-    return;
-  std::fprintf(stderr, "reversi-server: %s: %s\n", what, error.message().c_str());
-}
-
-struct Shared;
-
-class WebSocketSession : public ClientLink, public std::enable_shared_from_this<WebSocketSession> {
- public:
-  WebSocketSession(tcp::socket&& socket, Shared& shared) : socket_(std::move(socket)), shared_(shared) {}
-  void run(http::request<http::string_body> request);
-  void send(std::string text) override;
-  void close() override;
-
- private:
-  void on_accept(beast::error_code error);
-  void read();
-  void on_read(beast::error_code error, std::size_t bytes);
-  void write();
-  void finish();
-
-  websocket::stream<beast::tcp_stream> socket_;
-  Shared& shared_;
-  beast::flat_buffer buffer_;
-  std::deque<std::string> queue_;
-  bool writing_ = false;
-  bool closing_ = false;
-  bool finished_ = false;
-  std::optional<ClientSession> session_;
-};
-
-class TableActor : public TableHost, public std::enable_shared_from_this<TableActor> {
- public:
-  TableActor(net::io_context& context, net::thread_pool& pool)
-      : strand_(net::make_strand(context)), timer_(strand_), pool_(pool) {}
-  void build(TableServices services, MakeTable make);
-  void run(std::function<void(Table&)> work) override {
-    net::post(strand_, [self = shared_from_this(), work = std::move(work)] {
-      if (self->table_ && !self->table_->closed()) work(*self->table_);
-    });
-  }
-
- private:
-  Strand strand_;
-  net::steady_timer timer_;
-  net::thread_pool& pool_;
-  std::optional<Table> table_;
-};
-
-// What every session and actor shares; lives as long as the server.
-struct Shared {
-  net::io_context context;
-  net::thread_pool search_pool;
-  Store& store;
-  ServerConfig config;
-  std::optional<std::filesystem::path> static_root;
-  HostTokenVerifier tokens;
-  std::unique_ptr<Lobby> lobby;
-  std::mutex sessions_mutex;
-  std::unordered_map<WebSocketSession*, std::weak_ptr<WebSocketSession>> sessions;
-
-  Shared(const ServerConfig& server_config, Store& server_store, HostTokenVerifier verifier)
-      : context(server_config.network_threads),
-        search_pool(static_cast<std::size_t>(server_config.search_threads)),
-        store(server_store),
-        config(server_config),
-        tokens(std::move(verifier)) {}
-};
-
-Square search_move(const SearchRequest& request) {
-  thread_local Computer computer(8);  // one per pool thread: searches never share a table
-  SearchLimits limits;
-  limits.seed = request.seed;
-  return computer.choose_move(request.position.board, request.strength, limits).move;
-}
-
-void TableActor::build(TableServices services, MakeTable make) {
-  std::weak_ptr<TableActor> weak = shared_from_this();
-  services.wake_at = [weak](double when) {
-    const std::shared_ptr<TableActor> self = weak.lock();
-    if (!self) return;
-    self->timer_.expires_at(steady_time(when));
-    self->timer_.async_wait([weak](beast::error_code error) {
-      const std::shared_ptr<TableActor> actor = weak.lock();
-      if (error || !actor || !actor->table_) return;
-      actor->table_->on_timer();
-    });
-  };
-  services.search = [weak](SearchRequest request, std::function<void(Square)> done) {
-    const std::shared_ptr<TableActor> self = weak.lock();
-    if (!self) return;
-    net::post(self->pool_, [self, request, done = std::move(done)] {
-      const Square square = search_move(request);
-      net::post(self->strand_, [done, square] { done(square); });
-    });
-  };
-  net::post(strand_, [self = shared_from_this(), services = std::move(services), make = std::move(make)] {
-    self->table_ = make(services);
-    if (self->table_) self->table_->start();
-  });
-}
-
-void WebSocketSession::run(http::request<http::string_body> request) {
-  net::dispatch(socket_.get_executor(), [self = shared_from_this(), request = std::move(request)]() mutable {
-    websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-    timeouts.idle_timeout = std::chrono::seconds(20);  // pings find a vanished peer; its grace window starts then
-    self->socket_.set_option(timeouts);
-    self->socket_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& response) { response.set(http::field::server, "reversi-server"); }));
-    self->socket_.read_message_max(kMaxFrameBytes);
-    self->socket_.async_accept(request, beast::bind_front_handler(&WebSocketSession::on_accept, self));
-  });
-}
-
-void WebSocketSession::on_accept(beast::error_code error) {
-  if (error) return log_error("websocket accept", error);
-  {
-    std::lock_guard lock(shared_.sessions_mutex);
-    shared_.sessions[this] = weak_from_this();
-  }
-  ClientServices services{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
-  session_.emplace(services, shared_from_this());
-  read();
-}
-
-void WebSocketSession::read() {
-  socket_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
-}
-
-void WebSocketSession::on_read(beast::error_code error, std::size_t) {
-  if (error) {
-    log_error("websocket read", error);
-    return finish();
-  }
-  const std::string text = beast::buffers_to_string(buffer_.data());
-  buffer_.consume(buffer_.size());
-  session_->on_message(text);
-  read();
-}
-
-void WebSocketSession::send(std::string text) {
-  net::post(socket_.get_executor(), [self = shared_from_this(), text = std::move(text)]() mutable {
-    if (self->finished_ || self->closing_) return;
-    if (self->queue_.size() >= kMaxQueuedMessages) {  // a client that does not read: let it go
-      self->closing_ = true;
-      beast::get_lowest_layer(self->socket_).close();
-      return;
-    }
-    self->queue_.push_back(std::move(text));
-    if (!self->writing_) self->write();
-  });
-}
-
-void WebSocketSession::write() {
-  writing_ = true;
-  socket_.text(true);
-  socket_.async_write(net::buffer(queue_.front()), [self = shared_from_this()](beast::error_code error, std::size_t) {
-    self->writing_ = false;
-    if (error) {
-      log_error("websocket write", error);
-      return self->finish();
-    }
-    self->queue_.pop_front();
-    if (!self->queue_.empty())
-      self->write();
-    else if (self->closing_ && !self->finished_)
-      self->socket_.async_close(websocket::close_code::normal, [self](beast::error_code) { self->finish(); });
-  });
-}
-
-void WebSocketSession::close() {
-  net::post(socket_.get_executor(), [self = shared_from_this()] {
-    if (self->closing_ || self->finished_) return;
-    self->closing_ = true;
-    if (!self->writing_ && self->socket_.is_open())
-      self->socket_.async_close(websocket::close_code::normal, [self](beast::error_code) { self->finish(); });
-  });
-}
-
-void WebSocketSession::finish() {
-  if (finished_) return;
-  finished_ = true;
-  if (session_) session_->on_closed();
-  session_.reset();  // it holds this link: letting go ends the cycle
-  std::lock_guard lock(shared_.sessions_mutex);
-  shared_.sessions.erase(this);
-}
+using namespace network;
 
 // One HTTP connection: static files, or the upgrade to /ws.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -450,6 +231,16 @@ void BeastServer::run() {
   shared_.context.run();
   for (std::thread& thread : threads) thread.join();
   shared_.search_pool.join();
+  // Connections whose close did not finish in time still hold themselves
+  // through their conversation: nothing runs any more, so let go here.
+  std::vector<std::shared_ptr<WebSocketSession>> left;
+  {
+    std::lock_guard lock(shared_.sessions_mutex);
+    for (auto& [pointer, weak] : shared_.sessions)
+      if (auto session = weak.lock()) left.push_back(session);
+    shared_.sessions.clear();
+  }
+  for (auto& session : left) session->release();
 }
 
 void BeastServer::stop() {
