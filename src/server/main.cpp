@@ -106,6 +106,14 @@ std::optional<std::string> read_key(const std::string& path, std::string& error)
 
 int main(int argc, char** argv) {
   using namespace reversi::server;
+  // Signals are waited for on a thread of their own, so no handler runs
+  // inside the server. Blocked first: every thread started later (the
+  // store's checkpointer, the network threads) inherits the mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   Options options;
   if (const int parsed = parse(argc, argv, options); parsed >= 0) return parsed;
 
@@ -118,13 +126,6 @@ int main(int argc, char** argv) {
   StoreError store_error;
   std::unique_ptr<SqliteStore> store = SqliteStore::open(options.database, store_error);
   if (!store) return std::fprintf(stderr, "reversi-server: %s\n", store_error.message.c_str()), 1;
-
-  // Signals are waited for on a thread of their own, so the handler does nothing unsafe.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGTERM);
-  sigaddset(&signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
   std::string error;
   std::unique_ptr<Server> server = Server::start(options.config, *store, HostTokenVerifier(key), error);

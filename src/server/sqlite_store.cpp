@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <functional>
 
 #include "engine/notation.h"
@@ -211,7 +212,10 @@ class SqliteTransaction final : public StoreTransaction {
   bool finished_ = false;
 };
 
-std::unique_ptr<SqliteStore> SqliteStore::open(const std::string& path, StoreError& error) {
+namespace {
+
+// Opens one connection with the pragmas every connection needs.
+sqlite3* open_connection(const std::string& path, StoreError& error) {
   sqlite3* database = nullptr;
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
   if (sqlite3_open_v2(path.c_str(), &database, flags, nullptr) != SQLITE_OK) {
@@ -219,22 +223,66 @@ std::unique_ptr<SqliteStore> SqliteStore::open(const std::string& path, StoreErr
     sqlite3_close(database);
     return nullptr;
   }
-  sqlite3_busy_timeout(database, 5000);  // a backup tool may hold the file for a moment
-  for (const char* pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON"})
+  sqlite3_busy_timeout(database, 5000);  // a backup or the checkpointer may hold a lock for a moment
+  for (const char* pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
+                             "PRAGMA wal_autocheckpoint = 0"})
     if (StoreStatus failed = run(database, pragma, pragma)) {
       error = *failed;
       sqlite3_close(database);
       return nullptr;
     }
+  return database;
+}
+
+// How often the checkpointer copies the WAL back into the database.
+constexpr std::chrono::milliseconds kCheckpointInterval{250};
+
+}  // namespace
+
+std::unique_ptr<SqliteStore> SqliteStore::open(const std::string& path, StoreError& error) {
+  sqlite3* database = open_connection(path, error);
+  if (!database) return nullptr;
   if (StoreStatus failed = run(database, kSchema, "create the schema")) {
     error = *failed;
     sqlite3_close(database);
     return nullptr;
   }
-  return std::unique_ptr<SqliteStore>(new SqliteStore(database));
+  if (path == ":memory:") return std::unique_ptr<SqliteStore>(new SqliteStore(database, nullptr));  // no WAL there
+  sqlite3* checkpointer = open_connection(path, error);
+  if (!checkpointer) {
+    sqlite3_close(database);
+    return nullptr;
+  }
+  return std::unique_ptr<SqliteStore>(new SqliteStore(database, checkpointer));
 }
 
-SqliteStore::~SqliteStore() { sqlite3_close(database_); }
+SqliteStore::SqliteStore(sqlite3* database, sqlite3* checkpointer) : database_(database), checkpointer_(checkpointer) {
+  if (checkpointer_) checkpoint_thread_ = std::thread([this] { checkpoint_loop(); });
+}
+
+void SqliteStore::checkpoint_loop() {
+  std::unique_lock lock(checkpoint_mutex_);
+  while (!stopping_) {
+    checkpoint_wake_.wait_for(lock, kCheckpointInterval, [this] { return stopping_; });
+    if (stopping_) break;
+    lock.unlock();
+    // PASSIVE: copies what it can without making a writer wait.
+    sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    lock.lock();
+  }
+}
+
+SqliteStore::~SqliteStore() {
+  {
+    std::lock_guard lock(checkpoint_mutex_);
+    stopping_ = true;
+  }
+  checkpoint_wake_.notify_all();
+  if (checkpoint_thread_.joinable()) checkpoint_thread_.join();
+  sqlite3_close(checkpointer_);  // a no-op for nullptr
+  // The last connection to close checkpoints everything and removes the WAL.
+  sqlite3_close(database_);
+}
 
 std::unique_ptr<StoreTransaction> SqliteStore::begin() { return std::make_unique<SqliteTransaction>(*this); }
 

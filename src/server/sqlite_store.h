@@ -2,10 +2,15 @@
 // writer, and a commit survives the process being killed (synchronous=NORMAL:
 // only a power cut can lose the last commits). One connection, used by one
 // thread at a time (a mutex), which SQLite serialises anyway for writers.
+// Checkpoints (copying the WAL into the database, with an fsync) run on a
+// thread of their own: left to the committing thread they stalled one
+// commit in a hundred by 6-10 ms (up to 100 ms), see docs/server.md.
 #pragma once
 
+#include <condition_variable>
 #include <mutex>
 #include <string>
+#include <thread>
 
 #include "server/store.h"
 
@@ -27,10 +32,16 @@ class SqliteStore final : public Store {
   StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) override;
 
  private:
-  explicit SqliteStore(sqlite3* database) : database_(database) {}
+  SqliteStore(sqlite3* database, sqlite3* checkpointer);
+  void checkpoint_loop();
   friend class SqliteTransaction;
   sqlite3* database_;
   std::recursive_mutex mutex_;  // held by a transaction from begin() to its end; reads nest
+  sqlite3* checkpointer_;       // a second connection, only for checkpoints
+  std::mutex checkpoint_mutex_;
+  std::condition_variable checkpoint_wake_;
+  bool stopping_ = false;
+  std::thread checkpoint_thread_;
 };
 
 }  // namespace reversi::server
