@@ -219,8 +219,10 @@ bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* requ
   }
   while (recent_events_.size() > kKeptEvents) recent_events_.pop_front();
   outbox_.clear();
-  if (view_changed) send_table();
-  publish();
+  if (view_changed) {
+    send_table();
+    publish();  // only seats, phase, privacy and closing concern the lobby: not every move
+  }
   after_change();
   return true;
 }
