@@ -5,7 +5,10 @@
 // round trip from sending a move to receiving its echo (p50, p99), and,
 // given --server-pid, the server's memory per table and CPU. Never fails
 // on a figure; it only reports them (bench/README.md).
-//   server_bench --server http://127.0.0.1:PORT --tables 1000 --seconds 20 [--server-pid PID] [--threads 1]
+// With --pace S each bot waits S seconds before its move, as a person would:
+// without it the tables are a closed loop that saturates the server, and the
+// round trip is the number of tables over the moves per second.
+//   server_bench --server http://127.0.0.1:PORT --tables 1000 --seconds 20 [--pace S] [--server-pid PID]
 #include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
@@ -59,8 +62,13 @@ reversi::Square easy_move(const reversi::Game& game) {
 
 class BenchClient : public std::enable_shared_from_this<BenchClient> {
  public:
-  BenchClient(net::io_context& context, Figures& figures, tcp::endpoint endpoint, std::string host)
-      : socket_(net::make_strand(context)), figures_(figures), endpoint_(endpoint), host_(std::move(host)) {}
+  BenchClient(net::io_context& context, Figures& figures, tcp::endpoint endpoint, std::string host, double pace)
+      : socket_(net::make_strand(context)),
+        timer_(socket_.get_executor()),
+        figures_(figures),
+        endpoint_(endpoint),
+        host_(std::move(host)),
+        pace_(pace) {}
 
   // Connects and says hello; `then` runs on the client's strand afterwards.
   void start(std::function<void(BenchClient&)> on_welcome) {
@@ -142,16 +150,29 @@ class BenchClient : public std::enable_shared_from_this<BenchClient> {
       std::lock_guard lock(figures_.mutex);
       if (++figures_.errors <= 5) std::fprintf(stderr, "server_bench: refused: %s\n", error->reason.c_str());
     }
-    if (started_ && !game_.is_over() && game_.side_to_move() == colour_ && !sent_at_) {
-      sent_at_ = Clock::now();
-      send(online::client::Play{easy_move(game_), static_cast<int>(game_.record().cursor())});
+    if (started_ && !game_.is_over() && game_.side_to_move() == colour_ && !sent_at_ && !waiting_) {
+      if (pace_ <= 0) return play();
+      waiting_ = true;
+      timer_.expires_after(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(pace_)));
+      timer_.async_wait([self = shared_from_this()](beast::error_code error) {
+        self->waiting_ = false;
+        if (!error) self->play();
+      });
     }
+  }
+  void play() {
+    if (game_.is_over() || game_.side_to_move() != colour_ || sent_at_) return;
+    sent_at_ = Clock::now();
+    send(online::client::Play{easy_move(game_), static_cast<int>(game_.record().cursor())});
   }
 
   websocket::stream<beast::tcp_stream> socket_;
+  net::steady_timer timer_;
   Figures& figures_;
   tcp::endpoint endpoint_;
   std::string host_;
+  double pace_;
+  bool waiting_ = false;
   beast::flat_buffer buffer_;
   std::vector<std::string> queue_;
   std::function<void(BenchClient&)> on_welcome_;
@@ -189,7 +210,7 @@ double percentile(std::vector<double> values, double fraction) {
 int main(int argc, char** argv) {
   std::string host = "127.0.0.1", port;
   int tables = 1000, threads = 1, server_pid = 0;
-  double seconds = 20;
+  double seconds = 20, pace = 0;
   for (int index = 1; index + 1 < argc; index += 2) {
     const std::string flag = argv[index], value = argv[index + 1];
     if (flag == "--server") {
@@ -203,6 +224,8 @@ int main(int argc, char** argv) {
       seconds = std::stod(value);
     } else if (flag == "--threads") {
       threads = std::stoi(value);
+    } else if (flag == "--pace") {
+      pace = std::stod(value);
     } else if (flag == "--server-pid") {
       server_pid = std::stoi(value);
     }
@@ -217,8 +240,8 @@ int main(int argc, char** argv) {
   std::vector<std::shared_ptr<BenchClient>> clients;
   std::atomic<int> seated{0};
   for (int table = 0; table < tables; ++table) {
-    auto creator = std::make_shared<BenchClient>(context, figures, endpoint, host_header);
-    auto joiner = std::make_shared<BenchClient>(context, figures, endpoint, host_header);
+    auto creator = std::make_shared<BenchClient>(context, figures, endpoint, host_header, pace);
+    auto joiner = std::make_shared<BenchClient>(context, figures, endpoint, host_header, pace);
     creator->on_table = [joiner, &seated](const std::string& code) {
       joiner->start([code, &seated](BenchClient& self) {
         self.send(online::client::JoinTable{code});
@@ -255,8 +278,8 @@ int main(int argc, char** argv) {
   for (std::thread& worker : workers) worker.join();
 
   std::lock_guard lock(figures.mutex);
-  std::printf("tables: %d (%d seated in %.1f s), websockets: %d\n", tables, seated.load(),
-              std::chrono::duration<double>(measure_started - ramp_started).count(), 2 * tables);
+  std::printf("tables: %d (%d seated in %.1f s), websockets: %d, pace: %.2f s a move\n", tables, seated.load(),
+              std::chrono::duration<double>(measure_started - ramp_started).count(), 2 * tables, pace);
   std::printf("moves: %ld in %.1f s = %.0f moves/s; games finished: %ld\n", figures.moves, elapsed,
               static_cast<double>(figures.moves) / elapsed, figures.games);
   std::printf("round trip move -> echo: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
