@@ -1,6 +1,19 @@
 // reversi-cli bot: plays online at a reversi-server table with the
 // project's Computer, printing one line per move and per finished game;
 // reconnects by itself (hello with resume) for up to 30 s if the server goes.
+// Native only: the wasm build of reversi-cli has no sockets.
+#ifdef __EMSCRIPTEN__
+#include <cstdio>
+
+#include "cli/commands.h"
+
+namespace reversi::cli {
+int run_bot(int, char**) {
+  std::fprintf(stderr, "reversi-cli bot: this build has no sockets; use the native reversi-cli\n");
+  return 2;
+}
+}  // namespace reversi::cli
+#else
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -339,3 +352,4 @@ int run_bot(int argc, char** argv) {
 }
 
 }  // namespace reversi::cli
+#endif  // __EMSCRIPTEN__

@@ -1,24 +1,7 @@
 #include "cli/bot_connection.h"
 
-#ifdef __EMSCRIPTEN__
-// The wasm build of reversi-cli has no sockets: the bot is native only.
-namespace reversi::cli {
-struct BotConnection::State {};
-std::optional<ServerAddress> parse_server_address(const std::string&) { return std::nullopt; }
-BotConnection::BotConnection() = default;
-BotConnection::~BotConnection() = default;
-bool BotConnection::connect(const ServerAddress&, std::string& error) {
-  error = "the bot needs the native reversi-cli (this build has no sockets)";
-  return false;
-}
-bool BotConnection::send(const std::string&, std::string& error) { return connect({}, error); }
-std::optional<std::string> BotConnection::receive(std::string& error) {
-  connect({}, error);
-  return std::nullopt;
-}
-void BotConnection::close() {}
-}  // namespace reversi::cli
-#else
+// Native only: the wasm build of reversi-cli has no sockets (bot_command.cpp).
+#ifndef __EMSCRIPTEN__
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>

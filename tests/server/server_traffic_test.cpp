@@ -28,6 +28,7 @@ struct TestPlayer {
   int seq = 0;
   Game game;
   std::optional<Color> colour;
+  bool finished = false;  // the server ended the game (whatever our copy of the board says)
 
   void connect(std::uint16_t port, std::optional<online::Resume> resume = std::nullopt) {
     REQUIRE(socket.connect(port) == 101);
@@ -56,21 +57,26 @@ struct TestPlayer {
       colour = started->black == welcome.player ? Color::Black : Color::White;
     }
     if (const auto* move = std::get_if<wire::Move>(&message)) game.apply_any(move->move.square);
+    if (std::holds_alternative<wire::GameOver>(message) || std::holds_alternative<wire::GameAborted>(message))
+      finished = true;
     return message;
   }
-  bool my_turn() const { return colour && !game.is_over() && game.side_to_move() == *colour; }
+  bool my_turn() const { return colour && !finished && !game.is_over() && game.side_to_move() == *colour; }
   void play_first_legal() {
     socket.send(online::client::Play{first_square(game.playable_squares()), int(game.record().cursor())});
   }
-  // Plays until `moves` of our own are made (or the game ends).
+  // Plays until `moves` of our own are made or the game ends; a refusal fails the test.
   void play_moves(int moves) {
-    for (int made = 0; made < moves && !game.is_over();) {
+    for (int made = 0; made < moves && !finished;) {
       if (my_turn()) {
         play_first_legal();
         ++made;
       }
-      REQUIRE(step());
-      while (my_turn() == false && !game.is_over()) REQUIRE(step());
+      do {
+        const std::optional<online::ServerMessage> message = step();
+        REQUIRE(message);
+        if (const auto* error = std::get_if<wire::Error>(&*message)) FAIL("refused: " << error->reason);
+      } while (!my_turn() && !finished);
     }
   }
   ErrorCode next_error() {
@@ -106,10 +112,12 @@ nlohmann::json game_line(ChildProcess& bot) {
 
 TEST_SUITE("server-process") {
   TEST_CASE("server process: a player back inside the grace window plays on; one away past it abandons") {
-    TemporaryFolder folder;
-    ServerProcess server(folder, {"--grace-seconds", "4"});  // room for a loaded machine (and TSan)
     for (const bool comes_back : {true, false}) {
       CAPTURE(comes_back);
+      TemporaryFolder folder;
+      // Back after 0.8 s within 10 s (room for a loaded machine under a
+      // sanitizer); away past 3 s.
+      ServerProcess server(folder, {"--grace-seconds", comes_back ? "10" : "3"});
       TestPlayer ada;
       ada.connect(server.port());
       ada.socket.send(online::client::OpenTable{});
