@@ -25,6 +25,10 @@ const Command kCommands[] = {
     {"match", "match LEVEL_A LEVEL_B --games N [--seed S] [--seconds S] [--json]   self-play from varied openings",
      reversi::cli::run_match},
     {"bench", "bench [--json]   fixed search workload: node-count signature and speed", reversi::cli::run_bench},
+    {"bot",
+     "bot --server http://HOST:PORT (--create [--match N] [--clock S] [--computer-seat LEVEL] | --join CODE) "
+     "--level LEVEL [--name NAME] [--delay S] [--json]   plays online at a reversi-server table",
+     reversi::cli::run_bot},
 };
 
 int print_usage(FILE* out) {

@@ -35,7 +35,7 @@ GameResult Game::result() const {
   result.white_discs = disc_count(Color::White);
   if (resigned_) {
     result.outcome = win_for(other(*resigned_));
-    result.reason = EndReason::Resignation;
+    result.reason = forfeit_reason_;
   } else if (!in_placement_phase() && is_game_over(position().board)) {
     result.reason = EndReason::NoMoves;
     result.outcome = result.black_discs > result.white_discs   ? Outcome::BlackWins
@@ -115,9 +115,14 @@ CommandResult Game::apply_any(Square square) {
   return verdict;
 }
 
-CommandResult Game::resign(Color color) {
+CommandResult Game::resign(Color color) { return forfeit(color, EndReason::Resignation); }
+
+CommandResult Game::forfeit(Color color, EndReason reason) {
   if (is_over()) return CommandResult::failure(CommandError::GameOver, "The game is over.");
+  if (reason != EndReason::Resignation && reason != EndReason::Abandoned)
+    return CommandResult::failure(CommandError::GameNotOver, "A game is only forfeited by resigning or leaving.");
   resigned_ = color;
+  forfeit_reason_ = reason;
   events_.push_back(game_over_event(color));
   return CommandResult::ok();
 }

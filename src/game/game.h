@@ -71,6 +71,9 @@ class Game {
   CommandResult play_computer_move(Square square, const Position& searched);
   // `color` gives up; the other side wins.
   CommandResult resign(Color color);
+  // `color` loses the game for `reason` (Resignation or Abandoned); the
+  // other side wins. Any other reason is refused.
+  CommandResult forfeit(Color color, EndReason reason);
 
   // Undo takes back to the previous turn of a human: in solo, the computer's
   // replies and the human's move; passes are always taken back with the move
@@ -112,6 +115,7 @@ class Game {
   MoveRecord record_;
   std::optional<Color> resigned_;
   std::vector<GameEvent> events_;
+  EndReason forfeit_reason_ = EndReason::Resignation;  // why `resigned_` lost
 };
 
 }  // namespace reversi

@@ -9,7 +9,9 @@
 namespace reversi {
 
 enum class Outcome : std::uint8_t { InProgress, BlackWins, WhiteWins, Draw };
-enum class EndReason : std::uint8_t { None, NoMoves, Resignation };
+// Abandoned: a player left an online game, or did not come back in time;
+// scored like a resignation.
+enum class EndReason : std::uint8_t { None, NoMoves, Resignation, Abandoned };
 
 struct GameResult {
   Outcome outcome = Outcome::InProgress;

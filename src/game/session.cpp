@@ -139,6 +139,21 @@ CommandResult Session::resign(Seat seat) {
   return verdict;
 }
 
+CommandResult Session::forfeit(Seat seat, EndReason reason) {
+  CommandResult verdict = game_.forfeit(colour_of(seat), reason);
+  if (verdict) settle();
+  return verdict;
+}
+
+bool Session::both_have_moved() const {
+  bool black = false, white = false;
+  for (const Ply& ply : game_.record().applied()) {
+    if (ply.is_pass()) continue;
+    (ply.color == Color::Black ? black : white) = true;
+  }
+  return black && white;
+}
+
 CommandResult Session::resign() { return resign(options_.mode == Mode::Solo ? Seat::First : seat_to_move()); }
 
 CommandResult Session::undo() {

@@ -87,6 +87,13 @@ class Session {
   CommandResult resign(Seat seat);
   // At this device: solo, the human resigns; two players, the seat to move.
   CommandResult resign();
+  // `seat` loses the game for `reason`: Resignation, or Abandoned (an online
+  // player left or did not come back in time). Scored like a resignation.
+  CommandResult forfeit(Seat seat, EndReason reason);
+  // True once both colours have made a move of their own in this game
+  // (placements count, passes do not): before that, leaving aborts the game
+  // instead of losing it.
+  bool both_have_moved() const;
   CommandResult undo();
   CommandResult redo();
   // Starts the next game of the match with colours swapped.

@@ -50,8 +50,10 @@ inline constexpr Spelling<Outcome> kOutcomes[] = {{Outcome::InProgress, "in-prog
                                                   {Outcome::BlackWins, "black-wins"},
                                                   {Outcome::WhiteWins, "white-wins"},
                                                   {Outcome::Draw, "draw"}};
-inline constexpr Spelling<EndReason> kEndReasons[] = {
-    {EndReason::None, "none"}, {EndReason::NoMoves, "no-moves"}, {EndReason::Resignation, "resignation"}};
+inline constexpr Spelling<EndReason> kEndReasons[] = {{EndReason::None, "none"},
+                                                      {EndReason::NoMoves, "no-moves"},
+                                                      {EndReason::Resignation, "resignation"},
+                                                      {EndReason::Abandoned, "abandoned"}};
 inline constexpr Spelling<GameWinner> kGameWinners[] = {
     {GameWinner::First, "first"}, {GameWinner::Second, "second"}, {GameWinner::Nobody, "nobody"}};
 inline constexpr Spelling<Seat> kSeats[] = {{Seat::First, "first"}, {Seat::Second, "second"}};
@@ -83,6 +85,66 @@ inline constexpr Spelling<CommandError> kCommandErrors[] = {{CommandError::None,
                                                             {CommandError::MatchOver, "match-over"},
                                                             {CommandError::TimeRanOut, "time-ran-out"},
                                                             {CommandError::ComputerSeat, "computer-seat"}};
+
+// The online protocol (table_messages.h): where a table stands...
+enum class TablePhase : std::uint8_t { Waiting, Playing, BetweenGames, Over };
+inline constexpr Spelling<TablePhase> kTablePhases[] = {{TablePhase::Waiting, "waiting"},
+                                                        {TablePhase::Playing, "playing"},
+                                                        {TablePhase::BetweenGames, "between-games"},
+                                                        {TablePhase::Over, "over"}};
+// ...and why the server refused a request.
+enum class ErrorCode : std::uint8_t {
+  BadMessage,
+  TooLarge,
+  RateLimited,
+  UnknownType,
+  HelloFirst,
+  BadSecret,
+  BadToken,
+  BadName,
+  NoSuchTable,
+  TableFull,
+  AlreadySeated,
+  NotOwner,
+  NoSuchCode,
+  Banned,
+  NotSeated,
+  NotPlaying,
+  NotYourTurn,
+  StalePly,
+  Occupied,
+  TrapsNothing,
+  NotCentre,
+  InvalidSquare,
+  GameOver,
+  NotNow,       // a request the table's phase does not allow (rematch during a game, …)
+  ServerError,  // the server could not keep the change (its database failed); nothing changed
+};
+inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "bad-message"},
+                                                      {ErrorCode::TooLarge, "too-large"},
+                                                      {ErrorCode::RateLimited, "rate-limited"},
+                                                      {ErrorCode::UnknownType, "unknown-type"},
+                                                      {ErrorCode::HelloFirst, "hello-first"},
+                                                      {ErrorCode::BadSecret, "bad-secret"},
+                                                      {ErrorCode::BadToken, "bad-token"},
+                                                      {ErrorCode::BadName, "bad-name"},
+                                                      {ErrorCode::NoSuchTable, "no-such-table"},
+                                                      {ErrorCode::TableFull, "table-full"},
+                                                      {ErrorCode::AlreadySeated, "already-seated"},
+                                                      {ErrorCode::NotOwner, "not-owner"},
+                                                      {ErrorCode::NoSuchCode, "no-such-code"},
+                                                      {ErrorCode::Banned, "banned"},
+                                                      {ErrorCode::NotSeated, "not-seated"},
+                                                      {ErrorCode::NotPlaying, "not-playing"},
+                                                      {ErrorCode::NotYourTurn, "not-your-turn"},
+                                                      {ErrorCode::StalePly, "stale-ply"},
+                                                      {ErrorCode::Occupied, "occupied"},
+                                                      {ErrorCode::TrapsNothing, "traps-nothing"},
+                                                      {ErrorCode::NotCentre, "not-centre"},
+                                                      {ErrorCode::InvalidSquare, "invalid-square"},
+                                                      {ErrorCode::GameOver, "game-over"},
+                                                      {ErrorCode::NotNow, "not-now"},
+                                                      {ErrorCode::ServerError, "server-error"}};
 
 // How `value` is written ("" for a value missing from the table, which the
 // tests rule out for every table).

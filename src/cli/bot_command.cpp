@@ -1,0 +1,355 @@
+// reversi-cli bot: plays online at a reversi-server table with the
+// project's Computer, printing one line per move and per finished game;
+// reconnects by itself (hello with resume) for up to 30 s if the server goes.
+// Native only: the wasm build of reversi-cli has no sockets.
+#ifdef __EMSCRIPTEN__
+#include <cstdio>
+
+#include "cli/commands.h"
+
+namespace reversi::cli {
+int run_bot(int, char**) {
+  std::fprintf(stderr, "reversi-cli bot: this build has no sockets; use the native reversi-cli\n");
+  return 2;
+}
+}  // namespace reversi::cli
+#else
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "cli/bot_connection.h"
+#include "cli/cli_support.h"
+#include "cli/commands.h"
+#include "game/game_transcript.h"
+#include "messages/table_messages.h"
+
+namespace reversi::cli {
+namespace {
+
+namespace online = messages::online;
+namespace wire = messages::online::server;
+using Json = nlohmann::json;
+
+constexpr const char* kUsage =
+    "bot --server http://HOST:PORT (--create [--match 1|3|5] [--clock S] [--computer-seat easy|medium|hard] | "
+    "--join CODE) --level easy|medium|hard [--name NAME] [--delay S] [--json]";
+constexpr double kReconnectSeconds = 30;
+
+struct BotOptions {
+  ServerAddress address;
+  bool create = false;
+  std::string join_code;
+  int match_length = 1;
+  double clock = 0;
+  std::optional<Strength> computer_seat;
+  Strength level = Strength::Medium;
+  std::string name;
+  double delay = 0;
+  bool json = false;
+};
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+class Bot {
+ public:
+  explicit Bot(BotOptions options) : options_(std::move(options)), random_(std::random_device{}()) {}
+  int run();
+
+ private:
+  bool connect_with_retries();
+  bool send(const online::ClientMessage& message);
+  // False when the match is over (or the bot must stop).
+  bool handle(const online::ServerMessage& message);
+  void on_move_event(Square square, Color color, int ply);
+  void rebuild(const wire::State& state);
+  void maybe_play();
+  void print(const Json& line, const std::string& text);
+
+  BotOptions options_;
+  BotConnection connection_;
+  std::mt19937_64 random_;
+  Computer computer_;
+  std::string player_, secret_, table_;
+  int seq_ = 0;
+  bool announced_ = false;
+  bool named_ = false;
+  bool opened_ = false;
+  bool hello_pending_ = false;
+  Game game_;
+  std::optional<Color> my_colour_;
+  bool playing_ = false;
+  int sent_for_ply_ = -1;
+  int exit_code_ = 0;
+};
+
+void Bot::print(const Json& line, const std::string& text) {
+  if (options_.json)
+    print_json_line(line);
+  else
+    std::printf("%s\n", text.c_str());
+  std::fflush(stdout);
+}
+
+bool Bot::send(const online::ClientMessage& message) {
+  std::string error;
+  return connection_.send(online::encode_client_message(message), error);
+}
+
+bool Bot::connect_with_retries() {
+  const double give_up_at = seconds_now() + kReconnectSeconds;
+  std::string error;
+  for (bool first = true;; first = false) {
+    if (connection_.connect(options_.address, error)) {
+      online::client::Hello hello;
+      if (!player_.empty()) {
+        hello.player = player_;
+        hello.secret = secret_;
+      }
+      if (!table_.empty()) hello.resume = online::Resume{table_, seq_};
+      sent_for_ply_ = -1;  // a move in flight may have been lost: offer it again
+      hello_pending_ = true;
+      return send(hello);
+    }
+    if (seconds_now() >= give_up_at) {
+      std::fprintf(stderr, "reversi-cli bot: the server at %s:%s is gone (%s); gave up after %.0f s\n",
+                   options_.address.host.c_str(), options_.address.port.c_str(), error.c_str(), kReconnectSeconds);
+      return false;
+    }
+    if (!first || player_.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+}
+
+int Bot::run() {
+  if (!connect_with_retries()) return 1;
+  for (;;) {
+    std::string error;
+    const std::optional<std::string> text = connection_.receive(error);
+    if (!text) {
+      if (player_.empty()) return std::fprintf(stderr, "reversi-cli bot: %s\n", error.c_str()), 1;
+      if (!connect_with_retries()) return 1;
+      continue;
+    }
+    const messages::Decoded<online::ServerMessage> message = online::decode_server_message(*text);
+    if (!message) {
+      std::fprintf(stderr, "reversi-cli bot: unreadable message from the server: %s\n", message.error.message.c_str());
+      continue;
+    }
+    if (!handle(*message.value)) break;
+  }
+  connection_.close();
+  return exit_code_;
+}
+
+void Bot::on_move_event(Square square, Color color, int ply) {
+  game_.apply_any(square);
+  print(Json{{"move", square_name(square)}, {"color", color == Color::Black ? "black" : "white"}, {"ply", ply}},
+        std::string(color == Color::Black ? "black" : "white") + " " + square_name(square));
+}
+
+// A snapshot after a gap: replays its transcript, printing the moves missed.
+void Bot::rebuild(const wire::State& state) {
+  GameSetup setup;
+  setup.variant = state.game.options.variant;
+  Parsed<Game> replayed = game_from_transcript(state.game.transcript, setup);
+  if (!replayed) {
+    std::fprintf(stderr, "reversi-cli bot: the server's transcript does not replay: %s\n", replayed.error.c_str());
+    return;
+  }
+  const std::vector<Square> known = game_.moves();
+  const std::vector<Square> all = replayed.value->moves();
+  Game replay(setup);
+  for (std::size_t index = 0; index < all.size(); ++index) {
+    const Color mover = replay.side_to_move();
+    replay.apply_any(all[index]);
+    if (index >= known.size() && all[index] != kPass)
+      print(Json{{"move", square_name(all[index])},
+                 {"color", mover == Color::Black ? "black" : "white"},
+                 {"ply", static_cast<int>(replay.record().cursor())}},
+            std::string(mover == Color::Black ? "black" : "white") + " " + square_name(all[index]));
+  }
+  game_ = std::move(*replayed.value);
+  my_colour_.reset();
+  if (state.black == player_) my_colour_ = Color::Black;
+  if (state.white == player_) my_colour_ = Color::White;
+  playing_ = state.table.phase == messages::TablePhase::Playing;
+  seq_ = state.seq;
+}
+
+void Bot::maybe_play() {
+  if (!playing_ || !my_colour_ || game_.is_over() || game_.side_to_move() != *my_colour_) return;
+  const int ply = static_cast<int>(game_.record().cursor());
+  if (sent_for_ply_ == ply) return;
+  if (options_.delay > 0) std::this_thread::sleep_for(std::chrono::duration<double>(options_.delay));
+  SearchLimits limits;
+  limits.seed = random_();
+  Square square = kNoMove;
+  if (game_.in_placement_phase())
+    square = nth_square(game_.playable_squares(), static_cast<int>(random_() % count_bits(game_.playable_squares())));
+  else
+    square = computer_.choose_move(game_.position().board, options_.level, limits).move;
+  sent_for_ply_ = ply;
+  send(online::client::Play{square, ply});
+}
+
+bool Bot::handle(const online::ServerMessage& message) {
+  if (const std::optional<int> seq = online::sequence_of(message)) {
+    if (*seq <= seq_) return true;  // seen before the reconnection
+    seq_ = *seq;
+  }
+  if (const auto* welcome = std::get_if<wire::Welcome>(&message)) {
+    if (!hello_pending_) return true;  // the answer to set-name
+    hello_pending_ = false;
+    player_ = welcome->player;
+    if (welcome->secret) secret_ = *welcome->secret;
+    if (!announced_ && !options_.create) {
+      announced_ = true;
+      print(Json{{"player", player_}, {"name", welcome->name}}, "player " + player_);
+    }
+    if (!options_.name.empty() && !named_) {
+      named_ = true;
+      send(online::client::SetName{options_.name});
+    }
+    if (welcome->table) {
+      table_ = *welcome->table;
+    } else if (!opened_) {
+      opened_ = true;
+      if (options_.create)
+        send(online::client::OpenTable{
+            online::TableOptions{options_.match_length, options_.clock, StartVariant::StandardCross}, false});
+      else
+        send(online::client::JoinTable{options_.join_code});
+    } else if (!table_.empty()) {
+      std::fprintf(stderr, "reversi-cli bot: the table %s is gone\n", table_.c_str());
+      exit_code_ = 1;
+      return false;
+    }
+  } else if (const auto* table = std::get_if<wire::Table>(&message)) {
+    table_ = table->code;
+    if (options_.create && !announced_) {
+      announced_ = true;
+      print(Json{{"player", player_}, {"table", table->code}, {"invite", online::invite_link(table->code)}},
+            "table " + table->code);
+      if (options_.computer_seat) send(online::client::SeatComputer{*options_.computer_seat});
+    }
+    playing_ = table->phase == messages::TablePhase::Playing;
+  } else if (const auto* started = std::get_if<wire::GameStarted>(&message)) {
+    GameSetup setup;
+    setup.variant = started->options.start;
+    game_ = Game(setup);
+    my_colour_.reset();
+    if (started->black == player_) my_colour_ = Color::Black;
+    if (started->white == player_) my_colour_ = Color::White;
+    playing_ = true;
+    const char* colour = !my_colour_ ? "none" : *my_colour_ == Color::Black ? "black" : "white";
+    print(Json{{"gameStarted", started->game_number}, {"color", colour}},
+          "game " + std::to_string(started->game_number) + ": playing " + colour);
+  } else if (const auto* move = std::get_if<wire::Move>(&message)) {
+    on_move_event(move->move.square, move->move.color, move->move.ply);
+  } else if (const auto* over = std::get_if<wire::GameOver>(&message)) {
+    const GameResult& result = over->over.result;
+    const char* winner = result.outcome == Outcome::BlackWins   ? "black"
+                         : result.outcome == Outcome::WhiteWins ? "white"
+                                                                : "draw";
+    const std::string reason(messages::spell(messages::kEndReasons, result.reason));
+    print(Json{{"game", over->over.game_number},
+               {"transcript", over->over.transcript},
+               {"counts", {{"black", result.black_discs}, {"white", result.white_discs}}},
+               {"winner", winner},
+               {"reason", reason}},
+          "game " + std::to_string(over->over.game_number) + ": " + winner + " (" + reason + ") " +
+              over->over.transcript);
+    playing_ = false;
+  } else if (std::holds_alternative<wire::MatchOver>(message)) {
+    return false;
+  } else if (const auto* aborted = std::get_if<wire::GameAborted>(&message)) {
+    std::fprintf(stderr, "reversi-cli bot: %s\n", aborted->reason.c_str());
+    exit_code_ = 1;
+    return false;
+  } else if (const auto* state = std::get_if<wire::State>(&message)) {
+    rebuild(*state);
+  } else if (const auto* error = std::get_if<wire::Error>(&message)) {
+    std::fprintf(stderr, "reversi-cli bot: refused %s: %s\n", error->request.c_str(), error->reason.c_str());
+    if (error->code == messages::ErrorCode::NoSuchTable || error->code == messages::ErrorCode::TableFull ||
+        error->code == messages::ErrorCode::BadSecret) {
+      exit_code_ = 1;
+      return false;
+    }
+  }
+  // Between the games of a match the bot asks for the next one at once.
+  if (const auto* table = std::get_if<wire::Table>(&message);
+      table && table->phase == messages::TablePhase::BetweenGames)
+    send(online::client::NextGame{});
+  maybe_play();
+  return true;
+}
+
+std::optional<Strength> level_of(const char* text) { return parse_strength(text ? text : ""); }
+
+}  // namespace
+
+int run_bot(int argc, char** argv) {
+  BotOptions options;
+  bool have_server = false, have_level = false;
+  for (int index = 0; index < argc; ++index) {
+    const std::string flag = argv[index];
+    const char* value = index + 1 < argc ? argv[index + 1] : nullptr;
+    auto need = [&]() -> const char* {
+      if (!value) return nullptr;
+      ++index;
+      return value;
+    };
+    if (flag == "--json") {
+      options.json = true;
+    } else if (flag == "--create") {
+      options.create = true;
+    } else if (flag == "--server") {
+      const char* url = need();
+      const std::optional<ServerAddress> address = url ? parse_server_address(url) : std::nullopt;
+      if (!address) return usage_error("bot", "--server needs http://HOST:PORT", kUsage);
+      options.address = *address;
+      have_server = true;
+    } else if (flag == "--join") {
+      const char* code = need();
+      const std::optional<std::string> normalised = code ? online::normalised_code(code) : std::nullopt;
+      if (!normalised) return usage_error("bot", "--join needs a six-character table code", kUsage);
+      options.join_code = *normalised;
+    } else if (flag == "--match") {
+      const auto games = value ? parse_integer(need(), 1, 5) : std::nullopt;
+      if (!games || (*games != 1 && *games != 3 && *games != 5))
+        return usage_error("bot", "--match is 1, 3 or 5", kUsage);
+      options.match_length = static_cast<int>(*games);
+    } else if (flag == "--clock") {
+      const auto seconds = value ? parse_seconds(need()) : std::nullopt;
+      if (!seconds || (*seconds != 0 && (*seconds < online::kShortestOnlineClock || *seconds > 3600)))
+        return usage_error("bot", "--clock is 0 or 10 to 3600 seconds", kUsage);
+      options.clock = *seconds;
+    } else if (flag == "--computer-seat" || flag == "--level") {
+      const std::optional<Strength> level = level_of(need());
+      if (!level) return usage_error("bot", flag + " is easy, medium or hard", kUsage);
+      (flag == "--level" ? options.level : options.computer_seat.emplace()) = *level;
+      have_level = have_level || flag == "--level";
+    } else if (flag == "--name") {
+      const char* name = need();
+      if (!name) return usage_error("bot", "--name needs a name", kUsage);
+      options.name = name;
+    } else if (flag == "--delay") {
+      const auto seconds = value ? parse_seconds(need()) : std::nullopt;
+      if (!seconds) return usage_error("bot", "--delay needs seconds", kUsage);
+      options.delay = *seconds;
+    } else {
+      return usage_error("bot", "unknown option " + flag, kUsage);
+    }
+  }
+  if (!have_server || !have_level) return usage_error("bot", "--server and --level are needed", kUsage);
+  if (options.create == !options.join_code.empty()) return usage_error("bot", "give --create or --join CODE", kUsage);
+  return Bot(std::move(options)).run();
+}
+
+}  // namespace reversi::cli
+#endif  // __EMSCRIPTEN__

@@ -1,0 +1,228 @@
+// The online protocol's JSON: the type names, the encoders and the pieces
+// shared with the decoders (table_messages_decode.cpp).
+#include "messages/table_messages.h"
+
+#include <cctype>
+#include <cmath>
+
+#include "engine/notation.h"
+
+namespace reversi::messages::online {
+namespace {
+
+Json match_json(const MatchScore& match) {
+  return Json{{"length", match.length}, {"first", match.first}, {"second", match.second}, {"over", match.over}};
+}
+
+// Seconds as they travel: tenths are enough for a countdown.
+double rounded_seconds(double seconds) { return std::round(seconds * 10) / 10; }
+
+Json clock_json(const std::optional<server::ClockReading>& clock) {
+  if (!clock) return nullptr;
+  return Json{{"color", spell(kColours, clock->color)}, {"seconds", rounded_seconds(clock->seconds)}};
+}
+
+Json seat_json(const server::SeatView& seat) {
+  using Kind = server::SeatView::Kind;
+  if (seat.kind == Kind::Empty) return nullptr;
+  if (seat.kind == Kind::Computer) return Json{{"computer", spell(kStrengths, seat.strength)}};
+  return Json{{"player", seat.player}, {"name", seat.name}, {"connected", seat.connected}};
+}
+
+Json table_json(const server::Table& table) {
+  return Json{{"type", "table"},
+              {"code", table.code},
+              {"invite", invite_link(table.code)},
+              {"owner", table.owner},
+              {"private", table.is_private},
+              {"options", table_options_to_json(table.options)},
+              {"seats", Json::array({seat_json(table.seats[0]), seat_json(table.seats[1])})},
+              {"phase", spell(kTablePhases, table.phase)},
+              {"seq", table.seq}};
+}
+
+// A game event of the message layer, with the table's event number.
+Json with_seq(Event event, int seq) {
+  Json message = event_to_json(event);
+  message["seq"] = seq;
+  return message;
+}
+
+template <class Plain>
+constexpr bool is_plain_client_message =
+    std::is_same_v<Plain, client::LeaveTable> || std::is_same_v<Plain, client::WatchOpenTables> ||
+    std::is_same_v<Plain, client::UnwatchOpenTables> || std::is_same_v<Plain, client::Resign> ||
+    std::is_same_v<Plain, client::NextGame> || std::is_same_v<Plain, client::Rematch> ||
+    std::is_same_v<Plain, client::TransferSeat>;
+
+}  // namespace
+
+SessionOptions session_options_of(const TableOptions& options, std::optional<Strength> computer, Color first_colour) {
+  SessionOptions session;
+  session.mode = computer ? Mode::Solo : Mode::TwoPlayers;
+  session.strength = computer.value_or(Strength::Medium);
+  session.colour = first_colour == Color::Black ? ColourChoice::Black : ColourChoice::White;
+  session.variant = options.start;
+  session.match_length = options.match_length;
+  session.clock_enabled = options.clock > 0;
+  session.clock_seconds = options.clock > 0 ? options.clock : kDefaultOnlineClock;
+  return session;
+}
+
+std::optional<std::string> normalised_code(std::string_view text) {
+  if (text.size() != kCodeLength) return std::nullopt;
+  std::string code;
+  for (const char c : text) {
+    const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (kCodeAlphabet.find(upper) == std::string_view::npos) return std::nullopt;
+    code.push_back(upper);
+  }
+  return code;
+}
+
+std::string invite_link(std::string_view code) { return "/?table=" + std::string(code); }
+std::string claim_link(std::string_view code) { return "/?claim=" + std::string(code); }
+
+Json table_options_to_json(const TableOptions& options) {
+  const double clock = options.clock;
+  return Json{{"matchLength", options.match_length},
+              {"clock", clock == std::floor(clock) ? Json(static_cast<int>(clock)) : Json(clock)},
+              {"start", spell(kVariants, options.start)}};
+}
+
+std::string_view client_message_type(const ClientMessage& message) {
+  static constexpr std::string_view kNames[] = {
+      "hello",       "set-name",    "open-table",        "join-table",          "seat-computer",
+      "set-private", "leave-table", "watch-open-tables", "unwatch-open-tables", "play",
+      "resign",      "next-game",   "rematch",           "transfer-seat",       "claim-seat"};
+  static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
+  return kNames[message.index()];
+}
+
+std::string encode_client_message(const ClientMessage& message) {
+  Json json = {{"type", client_message_type(message)}};
+  std::visit(
+      [&](const auto& value) {
+        using T = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, client::Hello>) {
+          json["v"] = kProtocolVersion;
+          if (value.player) json["player"] = *value.player;
+          if (value.secret) json["secret"] = *value.secret;
+          if (value.token) json["token"] = *value.token;
+          if (value.resume) json["resume"] = {{"table", value.resume->table}, {"seq", value.resume->seq}};
+        } else if constexpr (std::is_same_v<T, client::SetName>) {
+          json["name"] = value.name;
+        } else if constexpr (std::is_same_v<T, client::OpenTable>) {
+          json["options"] = table_options_to_json(value.options);
+          json["private"] = value.is_private;
+        } else if constexpr (std::is_same_v<T, client::JoinTable> || std::is_same_v<T, client::ClaimSeat>) {
+          json["code"] = value.code;
+        } else if constexpr (std::is_same_v<T, client::SeatComputer>) {
+          json["strength"] = spell(kStrengths, value.strength);
+        } else if constexpr (std::is_same_v<T, client::SetPrivate>) {
+          json["private"] = value.is_private;
+        } else if constexpr (std::is_same_v<T, client::Play>) {
+          json["square"] = square_name(value.square);
+          json["ply"] = value.ply;
+        } else {
+          static_assert(is_plain_client_message<T>, "a client message without an encoder");
+        }
+      },
+      message);
+  return dump(json);
+}
+
+std::string_view server_message_type(const ServerMessage& message) {
+  static constexpr std::string_view kNames[] = {"welcome",       "table",      "open-tables",     "game-started",
+                                                "move",          "pass",       "clock-expired",   "game-over",
+                                                "game-aborted",  "match-over", "rematch-offered", "opponent-away",
+                                                "opponent-back", "state",      "transfer-code",   "seat-moved",
+                                                "error"};
+  static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
+  return kNames[message.index()];
+}
+
+std::optional<int> sequence_of(const ServerMessage& message) {
+  return std::visit(
+      [](const auto& value) -> std::optional<int> {
+        using T = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, server::GameStarted> || std::is_same_v<T, server::Move> ||
+                      std::is_same_v<T, server::Pass> || std::is_same_v<T, server::ClockExpired> ||
+                      std::is_same_v<T, server::GameOver> || std::is_same_v<T, server::GameAborted> ||
+                      std::is_same_v<T, server::MatchOver>)
+          return value.seq;
+        else
+          return std::nullopt;
+      },
+      message);
+}
+
+std::string encode_server_message(const ServerMessage& message) {
+  Json json = {{"type", server_message_type(message)}};
+  std::visit(
+      [&](const auto& value) {
+        using T = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, server::Welcome>) {
+          json["player"] = value.player;
+          json["name"] = value.name;
+          if (value.secret) json["secret"] = *value.secret;
+          if (value.table) json["table"] = *value.table;
+        } else if constexpr (std::is_same_v<T, server::Table>) {
+          json = table_json(value);
+        } else if constexpr (std::is_same_v<T, server::OpenTables>) {
+          Json list = Json::array();
+          for (const server::OpenTableEntry& entry : value.tables)
+            list.push_back({{"code", entry.code},
+                            {"host", {{"player", entry.host_player}, {"name", entry.host_name}}},
+                            {"options", table_options_to_json(entry.options)}});
+          json["tables"] = list;
+        } else if constexpr (std::is_same_v<T, server::GameStarted>) {
+          json["seq"] = value.seq;
+          json["gameNumber"] = value.game_number;
+          json["colors"] = {{"black", value.black}, {"white", value.white}};
+          json["options"] = table_options_to_json(value.options);
+          json["match"] = match_json(value.match);
+        } else if constexpr (std::is_same_v<T, server::Move>) {
+          json = with_seq(value.move, value.seq);
+          json["clock"] = clock_json(value.clock);
+        } else if constexpr (std::is_same_v<T, server::Pass>) {
+          json = with_seq(value.pass, value.seq);
+        } else if constexpr (std::is_same_v<T, server::ClockExpired>) {
+          json = with_seq(value.expired, value.seq);
+        } else if constexpr (std::is_same_v<T, server::GameOver>) {
+          json = with_seq(value.over, value.seq);
+        } else if constexpr (std::is_same_v<T, server::GameAborted>) {
+          json["seq"] = value.seq;
+          json["reason"] = value.reason;
+        } else if constexpr (std::is_same_v<T, server::MatchOver>) {
+          json = with_seq(value.over, value.seq);
+        } else if constexpr (std::is_same_v<T, server::RematchOffered> || std::is_same_v<T, server::OpponentBack>) {
+          json["player"] = value.player;
+        } else if constexpr (std::is_same_v<T, server::OpponentAway>) {
+          json["player"] = value.player;
+          json["seconds"] = value.seconds;
+        } else if constexpr (std::is_same_v<T, server::State>) {
+          json.update(game_state_to_json(value.game));
+          json["type"] = "state";
+          json["seq"] = value.seq;
+          json["table"] = table_json(value.table);
+          json["colors"] = {{"black", value.black}, {"white", value.white}};
+          json["clock"] = clock_json(value.clock);
+        } else if constexpr (std::is_same_v<T, server::TransferCode>) {
+          json["code"] = value.code;
+          json["link"] = claim_link(value.code);
+          json["expiresIn"] = value.expires_in;
+        } else if constexpr (std::is_same_v<T, server::SeatMoved>) {
+        } else if constexpr (std::is_same_v<T, server::Error>) {
+          json["code"] = spell(kErrorCodes, value.code);
+          json["reason"] = value.reason;
+          json["request"] = value.request;
+        } else {
+          static_assert(!sizeof(T*), "a server message without an encoder");
+        }
+      },
+      message);
+  return dump(json);
+}
+
+}  // namespace reversi::messages::online

@@ -1,0 +1,276 @@
+// The online protocol between reversi-server and its clients (the app,
+// `reversi-cli bot`), as typed values with one JSON form each; the contract
+// is docs/protocol.md. One WebSocket text frame holds one object with a
+// string "type". Both directions are here, encoders and decoders, so the
+// server, the bot and the browser client share one codec:
+//   {"type": "play", "square": "f5", "ply": 0}                      client
+//   {"type": "move", "seq": 4, "square": "f5", …, "clock": {…}}     server
+// Nothing here knows of sockets or of the server's tables.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "messages/codec.h"
+#include "messages/events.h"
+
+namespace reversi::messages::online {
+
+// A client message is at most this long (the server answers too-large).
+inline constexpr std::size_t kMaxClientMessageBytes = 4096;
+// A server message (the open tables list is the longest).
+inline constexpr std::size_t kMaxServerMessageBytes = 256 * 1024;
+// The open tables list names at most this many tables, newest first.
+inline constexpr std::size_t kMaxOpenTablesListed = 100;
+// Online move clocks: 0 (none) or 10 to 3600 seconds a move.
+inline constexpr double kShortestOnlineClock = 10;
+inline constexpr double kDefaultOnlineClock = 45;
+// Table codes and seat-transfer codes: six of these characters (no 0/O, 1/I).
+inline constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+inline constexpr std::size_t kCodeLength = 6;
+
+// The options a table is opened with.
+struct TableOptions {
+  int match_length = 1;                // 1, 3 or 5 games
+  double clock = kDefaultOnlineClock;  // seconds a move; 0: no clock
+  StartVariant start = StartVariant::StandardCross;
+  bool operator==(const TableOptions&) const = default;
+};
+// The session options of a table's match: two humans, or a human and the
+// computer on the second seat.
+SessionOptions session_options_of(const TableOptions& options, std::optional<Strength> computer, Color first_colour);
+
+// Upper-case, checked: a code as the user typed it ("k7m2qx") or nothing.
+std::optional<std::string> normalised_code(std::string_view text);
+
+struct Resume {
+  std::string table;
+  int seq = 0;
+  bool operator==(const Resume&) const = default;
+};
+
+namespace client {
+struct Hello {
+  std::optional<std::string> player;
+  std::optional<std::string> secret;
+  std::optional<std::string> token;
+  std::optional<Resume> resume;
+  bool operator==(const Hello&) const = default;
+};
+struct SetName {
+  std::string name;
+  bool operator==(const SetName&) const = default;
+};
+struct OpenTable {
+  TableOptions options;
+  bool is_private = false;
+  bool operator==(const OpenTable&) const = default;
+};
+struct JoinTable {
+  std::string code;  // normalised (upper case)
+  bool operator==(const JoinTable&) const = default;
+};
+struct SeatComputer {
+  Strength strength = Strength::Medium;
+  bool operator==(const SeatComputer&) const = default;
+};
+struct SetPrivate {
+  bool is_private = true;
+  bool operator==(const SetPrivate&) const = default;
+};
+struct LeaveTable {
+  bool operator==(const LeaveTable&) const = default;
+};
+struct WatchOpenTables {
+  bool operator==(const WatchOpenTables&) const = default;
+};
+struct UnwatchOpenTables {
+  bool operator==(const UnwatchOpenTables&) const = default;
+};
+// `ply`: the plies on the board (passes included) the sender saw.
+struct Play {
+  Square square = kNoMove;
+  int ply = 0;
+  bool operator==(const Play&) const = default;
+};
+struct Resign {
+  bool operator==(const Resign&) const = default;
+};
+struct NextGame {
+  bool operator==(const NextGame&) const = default;
+};
+struct Rematch {
+  bool operator==(const Rematch&) const = default;
+};
+struct TransferSeat {
+  bool operator==(const TransferSeat&) const = default;
+};
+struct ClaimSeat {
+  std::string code;  // normalised (upper case)
+  bool operator==(const ClaimSeat&) const = default;
+};
+}  // namespace client
+
+using ClientMessage = std::variant<client::Hello, client::SetName, client::OpenTable, client::JoinTable,
+                                   client::SeatComputer, client::SetPrivate, client::LeaveTable,
+                                   client::WatchOpenTables, client::UnwatchOpenTables, client::Play, client::Resign,
+                                   client::NextGame, client::Rematch, client::TransferSeat, client::ClaimSeat>;
+
+std::string_view client_message_type(const ClientMessage& message);
+std::string encode_client_message(const ClientMessage& message);
+// Any text: size cap (kMaxClientMessageBytes), JSON, version, type, fields.
+Decoded<ClientMessage> decode_client_message(std::string_view text);
+
+// TablePhase and ErrorCode, and their spellings, are in spelling.h.
+
+namespace server {
+struct Welcome {
+  std::string player;
+  std::string name;
+  std::optional<std::string> secret;  // only when just issued
+  std::optional<std::string> table;   // a table where the player has a seat
+  bool operator==(const Welcome&) const = default;
+};
+struct SeatView {
+  enum class Kind : std::uint8_t { Empty, Human, Computer };
+  Kind kind = Kind::Empty;
+  std::string player;  // Human
+  std::string name;    // Human
+  bool connected = false;
+  Strength strength = Strength::Medium;  // Computer
+  bool operator==(const SeatView&) const = default;
+};
+struct Table {
+  std::string code;
+  std::string owner;
+  bool is_private = false;
+  TableOptions options;
+  std::array<SeatView, 2> seats;
+  TablePhase phase = TablePhase::Waiting;
+  int seq = 0;  // the table's last event number
+  bool operator==(const Table&) const = default;
+};
+struct OpenTableEntry {
+  std::string code;
+  std::string host_player;
+  std::string host_name;
+  TableOptions options;
+  bool operator==(const OpenTableEntry&) const = default;
+};
+struct OpenTables {
+  std::vector<OpenTableEntry> tables;
+  bool operator==(const OpenTables&) const = default;
+};
+// The clock of the player to move: whose it is and the seconds left.
+struct ClockReading {
+  Color color = Color::Black;
+  double seconds = 0;
+  bool operator==(const ClockReading&) const = default;
+};
+// "colors": player ids, or "computer" for the computer's seat.
+struct GameStarted {
+  int seq = 0;
+  int game_number = 1;
+  std::string black;
+  std::string white;
+  TableOptions options;
+  MatchScore match;
+  bool operator==(const GameStarted&) const = default;
+};
+struct Move {
+  int seq = 0;
+  events::Move move;
+  std::optional<ClockReading> clock;  // the next mover's, while a human's turn is timed
+  bool operator==(const Move&) const = default;
+};
+struct Pass {
+  int seq = 0;
+  events::Pass pass;
+  bool operator==(const Pass&) const = default;
+};
+struct ClockExpired {
+  int seq = 0;
+  events::ClockExpired expired;
+  bool operator==(const ClockExpired&) const = default;
+};
+struct GameOver {
+  int seq = 0;
+  events::GameOver over;
+  bool operator==(const GameOver&) const = default;
+};
+struct GameAborted {
+  int seq = 0;
+  std::string reason;
+  bool operator==(const GameAborted&) const = default;
+};
+struct MatchOver {
+  int seq = 0;
+  events::MatchOver over;
+  bool operator==(const MatchOver&) const = default;
+};
+struct RematchOffered {
+  std::string player;
+  bool operator==(const RematchOffered&) const = default;
+};
+struct OpponentAway {
+  std::string player;
+  int seconds = 40;
+  bool operator==(const OpponentAway&) const = default;
+};
+struct OpponentBack {
+  std::string player;
+  bool operator==(const OpponentBack&) const = default;
+};
+// Everything a client needs to draw a game it lost track of.
+struct State {
+  int seq = 0;
+  Table table;
+  GameState game;
+  std::string black;  // as in GameStarted
+  std::string white;
+  std::optional<ClockReading> clock;
+  bool operator==(const State&) const = default;
+};
+struct TransferCode {
+  std::string code;
+  int expires_in = 120;  // seconds
+  bool operator==(const TransferCode&) const = default;
+};
+struct SeatMoved {
+  bool operator==(const SeatMoved&) const = default;
+};
+struct Error {
+  ErrorCode code = ErrorCode::BadMessage;
+  std::string reason;   // a sentence for the player
+  std::string request;  // the type of the message refused ("" when unknown)
+  bool operator==(const Error&) const = default;
+};
+}  // namespace server
+
+using ServerMessage =
+    std::variant<server::Welcome, server::Table, server::OpenTables, server::GameStarted, server::Move, server::Pass,
+                 server::ClockExpired, server::GameOver, server::GameAborted, server::MatchOver, server::RematchOffered,
+                 server::OpponentAway, server::OpponentBack, server::State, server::TransferCode, server::SeatMoved,
+                 server::Error>;
+
+std::string_view server_message_type(const ServerMessage& message);
+std::string encode_server_message(const ServerMessage& message);
+Decoded<ServerMessage> decode_server_message(std::string_view text);
+// The event number of a game event (game-started … match-over), which a
+// client keeps to resume; none for the others.
+std::optional<int> sequence_of(const ServerMessage& message);
+
+// The invite and seat-transfer links for a code ("/?table=K7M2QX", "/?claim=…").
+std::string invite_link(std::string_view code);
+std::string claim_link(std::string_view code);
+
+// JSON pieces shared by the encoder and the decoder.
+Json table_options_to_json(const TableOptions& options);
+Decoded<TableOptions> table_options_from_json(const Json& object, const std::string& where);
+
+}  // namespace reversi::messages::online

@@ -1,0 +1,382 @@
+// The online protocol's decoders: any text in, a typed message or a
+// DecodeError out, never an exception.
+#include <cmath>
+
+#include "engine/notation.h"
+#include "messages/table_messages.h"
+
+namespace reversi::messages::online {
+namespace {
+
+// Ids, names, secrets and tokens are short; these caps keep a message's
+// strings from growing anything on the server.
+constexpr std::size_t kMaxIdBytes = 128;
+constexpr std::size_t kMaxSecretBytes = 128;
+constexpr std::size_t kMaxTokenBytes = 2048;
+constexpr std::size_t kMaxNameBytes = 200;  // the name rules (2 to 20 characters) are the server's
+constexpr std::size_t kMaxReasonBytes = 1000;
+
+template <class T, class Message>
+Decoded<Message> finish(FieldReader& reader, T value) {
+  if (!reader.ok()) return Decoded<Message>::failure(reader.error());
+  return Decoded<Message>::success(Message{std::move(value)});
+}
+
+// A table or transfer code, read case-insensitively.
+void read_code(FieldReader& reader, const char* key, std::string& out) {
+  std::string text;
+  reader.read(key, text, 64);
+  if (!reader.ok()) return;
+  const std::optional<std::string> code = normalised_code(text);
+  if (!code) return reader.fail(DecodeProblem::OutOfRange, key, "should be six letters and digits such as K7M2QX");
+  out = *code;
+}
+
+// Reads a nested object with its own reader; its first problem becomes the outer one.
+template <class Read>
+void read_object(FieldReader& reader, const char* key, const std::string& where, Read read) {
+  const Json* value = reader.field(key);
+  if (!value) return;
+  FieldReader inner(*value, where + ": '" + key + "'");
+  read(inner);
+  if (!inner.ok()) reader.fail(inner.error().problem, inner.error().message);
+}
+
+void read_match(FieldReader& reader, const std::string& where, MatchScore& out) {
+  read_object(reader, "match", where, [&](FieldReader& match) {
+    match.read("length", out.length, 1, 5);
+    match.read("first", out.first, 0, 3);
+    match.read("second", out.second, 0, 3);
+    match.read("over", out.over);
+  });
+}
+
+void read_clock(FieldReader& reader, const std::string& where, std::optional<server::ClockReading>& out) {
+  if (!reader.has("clock")) return;
+  server::ClockReading clock;
+  read_object(reader, "clock", where, [&](FieldReader& inner) {
+    inner.read("color", clock.color, kColours);
+    inner.read("seconds", clock.seconds, 0.0, 3600.0);
+  });
+  if (reader.ok()) out = clock;
+}
+
+void read_colors(FieldReader& reader, const std::string& where, std::string& black, std::string& white) {
+  read_object(reader, "colors", where, [&](FieldReader& colors) {
+    colors.read("black", black, kMaxIdBytes);
+    colors.read("white", white, kMaxIdBytes);
+  });
+}
+
+void read_seat(const Json& value, const std::string& where, server::SeatView& seat, FieldReader& outer) {
+  using Kind = server::SeatView::Kind;
+  if (value.is_null()) {
+    seat.kind = Kind::Empty;
+    return;
+  }
+  FieldReader reader(value, where);
+  if (reader.has("computer")) {
+    seat.kind = Kind::Computer;
+    reader.read("computer", seat.strength, kStrengths);
+  } else {
+    seat.kind = Kind::Human;
+    reader.read("player", seat.player, kMaxIdBytes);
+    reader.read("name", seat.name, kMaxNameBytes);
+    reader.read("connected", seat.connected);
+  }
+  if (!reader.ok()) outer.fail(reader.error().problem, reader.error().message);
+}
+
+void read_table(FieldReader& reader, const Json& object, const std::string& where, server::Table& table) {
+  reader.read("code", table.code, 16);
+  reader.read("owner", table.owner, kMaxIdBytes);
+  reader.read("private", table.is_private);
+  if (const Json* options = reader.field("options")) {
+    Decoded<TableOptions> decoded = table_options_from_json(*options, where + ": 'options'");
+    if (!decoded) return reader.fail(decoded.error.problem, decoded.error.message);
+    table.options = *decoded.value;
+  }
+  const Json* seats = reader.field("seats");
+  if (seats && (!seats->is_array() || seats->size() != 2))
+    return reader.fail(DecodeProblem::WrongType, "seats", "should be a list of two seats");
+  if (seats)
+    for (std::size_t index = 0; index < 2; ++index)
+      read_seat((*seats)[index], where + ": 'seats'", table.seats[index], reader);
+  reader.read("phase", table.phase, kTablePhases);
+  reader.read("seq", table.seq, 0, 1 << 30);
+  (void)object;
+}
+
+// A message-layer event inside a server message, with "seq" beside it.
+template <class EventType>
+bool read_event(const Json& message, std::string_view type, EventType& out, DecodeError& error) {
+  Decoded<Event> event = decode_event(message, type);
+  if (!event) {
+    error = event.error;
+    return false;
+  }
+  out = std::get<EventType>(*event.value);
+  return true;
+}
+
+Decoded<ClientMessage> decode_client(const Json& message, std::string_view type) {
+  using Result = Decoded<ClientMessage>;
+  const std::string where(type);
+  FieldReader reader(message, where);
+  if (type == "hello") {
+    client::Hello hello;
+    if (auto problem = check_version(message, "v", kProtocolVersion, false, where)) return Result::failure(*problem);
+    reader.read_optional("player", hello.player, kMaxIdBytes);
+    reader.read_optional("secret", hello.secret, kMaxSecretBytes);
+    reader.read_optional("token", hello.token, kMaxTokenBytes);
+    if (reader.has("resume")) {
+      Resume resume;
+      read_object(reader, "resume", where, [&](FieldReader& inner) {
+        read_code(inner, "table", resume.table);
+        inner.read("seq", resume.seq, 0, 1 << 30);
+      });
+      hello.resume = resume;
+    }
+    if (reader.ok() && hello.player && !hello.secret)
+      reader.fail(DecodeProblem::MissingField, "secret", "is needed with 'player'");
+    return finish<client::Hello, ClientMessage>(reader, hello);
+  }
+  if (type == "set-name") {
+    client::SetName set;
+    reader.read("name", set.name, kMaxNameBytes);
+    return finish<client::SetName, ClientMessage>(reader, set);
+  }
+  if (type == "open-table") {
+    client::OpenTable open;
+    if (reader.has("options")) {
+      Decoded<TableOptions> options = table_options_from_json(message["options"], where + ": 'options'");
+      if (!options) return Result::failure(options.error);
+      open.options = *options.value;
+    }
+    if (reader.has("private")) reader.read("private", open.is_private);
+    return finish<client::OpenTable, ClientMessage>(reader, open);
+  }
+  if (type == "join-table") {
+    client::JoinTable join;
+    read_code(reader, "code", join.code);
+    return finish<client::JoinTable, ClientMessage>(reader, join);
+  }
+  if (type == "claim-seat") {
+    client::ClaimSeat claim;
+    read_code(reader, "code", claim.code);
+    return finish<client::ClaimSeat, ClientMessage>(reader, claim);
+  }
+  if (type == "seat-computer") {
+    client::SeatComputer seat;
+    reader.read("strength", seat.strength, kStrengths);
+    return finish<client::SeatComputer, ClientMessage>(reader, seat);
+  }
+  if (type == "set-private") {
+    client::SetPrivate set;
+    reader.read("private", set.is_private);
+    return finish<client::SetPrivate, ClientMessage>(reader, set);
+  }
+  if (type == "play") {
+    client::Play play;
+    reader.read_square("square", play.square);
+    reader.read("ply", play.ply, 0, 200);
+    return finish<client::Play, ClientMessage>(reader, play);
+  }
+  if (type == "leave-table") return Result::success(client::LeaveTable{});
+  if (type == "watch-open-tables") return Result::success(client::WatchOpenTables{});
+  if (type == "unwatch-open-tables") return Result::success(client::UnwatchOpenTables{});
+  if (type == "resign") return Result::success(client::Resign{});
+  if (type == "next-game") return Result::success(client::NextGame{});
+  if (type == "rematch") return Result::success(client::Rematch{});
+  if (type == "transfer-seat") return Result::success(client::TransferSeat{});
+  return Result::failure(DecodeProblem::UnknownType, "unknown message type '" + where + "'");
+}
+
+Decoded<ServerMessage> decode_server(const Json& message, std::string_view type) {
+  using Result = Decoded<ServerMessage>;
+  const std::string where(type);
+  FieldReader reader(message, where);
+  DecodeError error;
+  if (type == "welcome") {
+    server::Welcome welcome;
+    reader.read("player", welcome.player, kMaxIdBytes);
+    reader.read("name", welcome.name, kMaxNameBytes);
+    reader.read_optional("secret", welcome.secret, kMaxSecretBytes);
+    reader.read_optional("table", welcome.table, 16);
+    return finish<server::Welcome, ServerMessage>(reader, welcome);
+  }
+  if (type == "table") {
+    server::Table table;
+    read_table(reader, message, where, table);
+    return finish<server::Table, ServerMessage>(reader, table);
+  }
+  if (type == "open-tables") {
+    server::OpenTables open;
+    const Json* tables = reader.field("tables");
+    if (tables && (!tables->is_array() || tables->size() > kMaxOpenTablesListed))
+      reader.fail(DecodeProblem::WrongType, "tables", "should be a list of tables");
+    if (reader.ok())
+      for (const Json& entry : *tables) {
+        server::OpenTableEntry listed;
+        FieldReader inner(entry, where + ": 'tables'");
+        inner.read("code", listed.code, 16);
+        read_object(inner, "host", where, [&](FieldReader& host) {
+          host.read("player", listed.host_player, kMaxIdBytes);
+          host.read("name", listed.host_name, kMaxNameBytes);
+        });
+        if (const Json* options = inner.field("options")) {
+          Decoded<TableOptions> decoded = table_options_from_json(*options, where + ": 'options'");
+          if (!decoded) return Result::failure(decoded.error);
+          listed.options = *decoded.value;
+        }
+        if (!inner.ok()) return Result::failure(inner.error());
+        open.tables.push_back(listed);
+      }
+    return finish<server::OpenTables, ServerMessage>(reader, open);
+  }
+  if (type == "game-started") {
+    server::GameStarted started;
+    reader.read("seq", started.seq, 0, 1 << 30);
+    reader.read("gameNumber", started.game_number, 1, 100);
+    read_colors(reader, where, started.black, started.white);
+    if (const Json* options = reader.field("options")) {
+      Decoded<TableOptions> decoded = table_options_from_json(*options, where + ": 'options'");
+      if (!decoded) return Result::failure(decoded.error);
+      started.options = *decoded.value;
+    }
+    read_match(reader, where, started.match);
+    return finish<server::GameStarted, ServerMessage>(reader, started);
+  }
+  if (type == "move") {
+    server::Move move;
+    if (!read_event(message, type, move.move, error)) return Result::failure(error);
+    reader.read("seq", move.seq, 0, 1 << 30);
+    read_clock(reader, where, move.clock);
+    return finish<server::Move, ServerMessage>(reader, move);
+  }
+  if (type == "pass") {
+    server::Pass pass;
+    if (!read_event(message, type, pass.pass, error)) return Result::failure(error);
+    reader.read("seq", pass.seq, 0, 1 << 30);
+    return finish<server::Pass, ServerMessage>(reader, pass);
+  }
+  if (type == "clock-expired") {
+    server::ClockExpired expired;
+    if (!read_event(message, type, expired.expired, error)) return Result::failure(error);
+    reader.read("seq", expired.seq, 0, 1 << 30);
+    return finish<server::ClockExpired, ServerMessage>(reader, expired);
+  }
+  if (type == "game-over") {
+    server::GameOver over;
+    if (!read_event(message, type, over.over, error)) return Result::failure(error);
+    reader.read("seq", over.seq, 0, 1 << 30);
+    return finish<server::GameOver, ServerMessage>(reader, over);
+  }
+  if (type == "match-over") {
+    server::MatchOver over;
+    if (!read_event(message, type, over.over, error)) return Result::failure(error);
+    reader.read("seq", over.seq, 0, 1 << 30);
+    return finish<server::MatchOver, ServerMessage>(reader, over);
+  }
+  if (type == "game-aborted") {
+    server::GameAborted aborted;
+    reader.read("seq", aborted.seq, 0, 1 << 30);
+    reader.read("reason", aborted.reason, kMaxReasonBytes);
+    return finish<server::GameAborted, ServerMessage>(reader, aborted);
+  }
+  if (type == "rematch-offered" || type == "opponent-back") {
+    std::string player;
+    reader.read("player", player, kMaxIdBytes);
+    if (type == "opponent-back") return finish<server::OpponentBack, ServerMessage>(reader, {player});
+    return finish<server::RematchOffered, ServerMessage>(reader, {player});
+  }
+  if (type == "opponent-away") {
+    server::OpponentAway away;
+    reader.read("player", away.player, kMaxIdBytes);
+    reader.read("seconds", away.seconds, 0, 3600);
+    return finish<server::OpponentAway, ServerMessage>(reader, away);
+  }
+  if (type == "state") {
+    server::State state;
+    reader.read("seq", state.seq, 0, 1 << 30);
+    read_object(reader, "table", where,
+                [&](FieldReader& inner) { read_table(inner, message["table"], where + ": 'table'", state.table); });
+    read_colors(reader, where, state.black, state.white);
+    read_clock(reader, where, state.clock);
+    if (!reader.ok()) return Result::failure(reader.error());
+    Json game = message;
+    game.erase("clock");  // the game's own form has the seconds only
+    Decoded<GameState> decoded = game_state_from_json(game, where);
+    if (!decoded) return Result::failure(decoded.error);
+    state.game = *decoded.value;
+    if (state.clock) state.game.clock = std::round(state.clock->seconds * 10) / 10;
+    return Result::success(state);
+  }
+  if (type == "transfer-code") {
+    server::TransferCode transfer;
+    read_code(reader, "code", transfer.code);
+    reader.read("expiresIn", transfer.expires_in, 0, 3600);
+    return finish<server::TransferCode, ServerMessage>(reader, transfer);
+  }
+  if (type == "seat-moved") return Result::success(server::SeatMoved{});
+  if (type == "error") {
+    server::Error refusal;
+    reader.read("code", refusal.code, kErrorCodes);
+    reader.read("reason", refusal.reason, kMaxReasonBytes);
+    reader.read("request", refusal.request, 64);
+    return finish<server::Error, ServerMessage>(reader, refusal);
+  }
+  return Result::failure(DecodeProblem::UnknownType, "unknown message type '" + where + "'");
+}
+
+// Size cap, JSON object, a string "type" of sensible length.
+Decoded<Json> parse_message(std::string_view text, std::size_t max_bytes, std::string& type) {
+  Decoded<Json> message = parse_object(text, max_bytes, "message");
+  if (!message) return message;
+  FieldReader reader(*message.value, "message");
+  reader.read("type", type, 64);
+  if (!reader.ok()) return Decoded<Json>::failure(reader.error());
+  return message;
+}
+
+}  // namespace
+
+Decoded<TableOptions> table_options_from_json(const Json& object, const std::string& where) {
+  FieldReader reader(object, where);
+  TableOptions options;
+  if (reader.ok())
+    for (const auto& [key, value] : object.items())
+      if (key != "matchLength" && key != "clock" && key != "start") {
+        reader.fail(DecodeProblem::UnknownType, "unknown option '" + key.substr(0, 40) + "'");
+        break;
+      }
+  if (reader.has("matchLength")) {
+    reader.read("matchLength", options.match_length, 1, 5);
+    if (reader.ok() && check_match_length(options.match_length))
+      reader.fail(DecodeProblem::OutOfRange, "matchLength", "should be 1, 3 or 5");
+  }
+  if (reader.has("clock")) {
+    reader.read("clock", options.clock, 0, kLongestClock);
+    if (reader.ok() && options.clock != 0 && options.clock < kShortestOnlineClock)
+      reader.fail(DecodeProblem::OutOfRange, "clock", "should be 0 (none) or 10 to 3600 seconds a move");
+  }
+  if (reader.has("start")) reader.read("start", options.start, kVariants);
+  if (!reader.ok()) return Decoded<TableOptions>::failure(reader.error());
+  return Decoded<TableOptions>::success(options);
+}
+
+Decoded<ClientMessage> decode_client_message(std::string_view text) {
+  std::string type;
+  Decoded<Json> message = parse_message(text, kMaxClientMessageBytes, type);
+  if (!message) return Decoded<ClientMessage>::failure(message.error);
+  return decode_client(*message.value, type);
+}
+
+Decoded<ServerMessage> decode_server_message(std::string_view text) {
+  std::string type;
+  Decoded<Json> message = parse_message(text, kMaxServerMessageBytes, type);
+  if (!message) return Decoded<ServerMessage>::failure(message.error);
+  return decode_server(*message.value, type);
+}
+
+}  // namespace reversi::messages::online

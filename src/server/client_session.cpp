@@ -1,0 +1,200 @@
+#include "server/client_session.h"
+
+#include <algorithm>
+
+#include "server/player_names.h"
+#include "server/secrets.h"
+
+namespace reversi::server {
+
+using messages::ErrorCode;
+namespace online = messages::online;
+namespace client = messages::online::client;
+
+bool RateLimiter::allow(double now) {
+  if (last_) tokens_ = std::min(burst_, tokens_ + (now - *last_) * rate_);
+  last_ = now;
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+ClientSession::ClientSession(ClientServices services, LinkPtr self)
+    : services_(std::move(services)),
+      self_(std::move(self)),
+      limiter_(services_.limits.messages_per_second, services_.limits.burst) {}
+
+void ClientSession::refuse(ErrorCode code, const std::string& reason, std::string_view request) {
+  self_->send(online::encode_server_message(online::server::Error{code, reason, std::string(request)}));
+}
+
+void ClientSession::on_message(std::string_view text) {
+  if (closing_) return;
+  const bool too_large = text.size() > online::kMaxClientMessageBytes;
+  const bool too_fast = !too_large && !limiter_.allow(services_.clock());
+  if (too_large || too_fast) {
+    if (too_large)
+      refuse(ErrorCode::TooLarge, "A message may hold at most 4096 bytes.", "");
+    else
+      refuse(ErrorCode::RateLimited, "Too many messages: at most 20 a second.", "");
+    if (++refusals_ >= services_.limits.refusals_before_closing) {
+      closing_ = true;
+      self_->close();
+    }
+    return;
+  }
+  const messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(text);
+  if (!decoded) {
+    const bool unknown = decoded.error.problem == messages::DecodeProblem::UnknownType &&
+                         decoded.error.message.rfind("unknown message type", 0) == 0;
+    return refuse(unknown ? ErrorCode::UnknownType : ErrorCode::BadMessage, decoded.error.message, "");
+  }
+  handle(*decoded.value);
+}
+
+void ClientSession::on_closed() {
+  if (watching_) services_.lobby->unwatch(self_);
+  if (!player_) return;
+  const std::optional<std::string> code = services_.lobby->table_of(*player_);
+  if (!code) return;
+  if (HostPtr host = services_.lobby->find_table(*code)) {
+    LinkPtr self = self_;
+    host->run([self](Table& table) { table.detach(self); });
+  }
+}
+
+void ClientSession::at_table(std::string_view request,
+                             std::function<void(Table&, const std::string&, const LinkPtr&)> work) {
+  const std::optional<std::string> code = services_.lobby->table_of(*player_);
+  HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
+  if (!host) return refuse(ErrorCode::NotSeated, "You have no seat at a table.", request);
+  host->run([work = std::move(work), player = *player_, self = self_](Table& table) { work(table, player, self); });
+}
+
+void ClientSession::handle(const online::ClientMessage& message) {
+  const std::string_view type = online::client_message_type(message);
+  if (const auto* hello_message = std::get_if<client::Hello>(&message)) {
+    if (player_) return refuse(ErrorCode::BadMessage, "This connection has already said hello.", type);
+    return hello(*hello_message);
+  }
+  if (!player_) return refuse(ErrorCode::HelloFirst, "Say hello first.", type);
+  std::visit(
+      [&](const auto& value) {
+        using T = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<T, client::SetName>) {
+          set_name(value.name);
+        } else if constexpr (std::is_same_v<T, client::OpenTable>) {
+          if (!services_.lobby->open_table(seat(), value.options, value.is_private, self_))
+            refuse(ErrorCode::AlreadySeated, "You already have a seat at a table.", type);
+        } else if constexpr (std::is_same_v<T, client::JoinTable>) {
+          HostPtr host = services_.lobby->find_table(value.code);
+          if (!host) return refuse(ErrorCode::NoSuchTable, "There is no table with that code.", type);
+          host->run([seat = seat(), self = self_](Table& table) { table.join(seat, self); });
+        } else if constexpr (std::is_same_v<T, client::ClaimSeat>) {
+          HostPtr host = services_.lobby->find_transfer(value.code);
+          if (!host) return refuse(ErrorCode::NoSuchCode, "That code is unknown, used or expired.", type);
+          host->run(
+              [code = value.code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });
+        } else if constexpr (std::is_same_v<T, client::WatchOpenTables>) {
+          watching_ = true;
+          services_.lobby->watch(self_);
+        } else if constexpr (std::is_same_v<T, client::UnwatchOpenTables>) {
+          watching_ = false;
+          services_.lobby->unwatch(self_);
+        } else if constexpr (std::is_same_v<T, client::SeatComputer>) {
+          at_table(type, [strength = value.strength](Table& table, const std::string& player, const LinkPtr& self) {
+            table.seat_computer(player, strength, self);
+          });
+        } else if constexpr (std::is_same_v<T, client::SetPrivate>) {
+          at_table(type, [flag = value.is_private](Table& table, const std::string& player, const LinkPtr& self) {
+            table.set_private(player, flag, self);
+          });
+        } else if constexpr (std::is_same_v<T, client::LeaveTable>) {
+          at_table(type,
+                   [](Table& table, const std::string& player, const LinkPtr& self) { table.leave(player, self); });
+        } else if constexpr (std::is_same_v<T, client::Play>) {
+          at_table(type, [move = value](Table& table, const std::string& player, const LinkPtr& self) {
+            table.play(player, move.square, move.ply, self);
+          });
+        } else if constexpr (std::is_same_v<T, client::Resign>) {
+          at_table(type,
+                   [](Table& table, const std::string& player, const LinkPtr& self) { table.resign(player, self); });
+        } else if constexpr (std::is_same_v<T, client::NextGame>) {
+          at_table(type,
+                   [](Table& table, const std::string& player, const LinkPtr& self) { table.next_game(player, self); });
+        } else if constexpr (std::is_same_v<T, client::Rematch>) {
+          at_table(type,
+                   [](Table& table, const std::string& player, const LinkPtr& self) { table.rematch(player, self); });
+        } else if constexpr (std::is_same_v<T, client::TransferSeat>) {
+          at_table(type, [](Table& table, const std::string& player, const LinkPtr& self) {
+            table.transfer_seat(player, self);
+          });
+        }
+      },
+      message);
+}
+
+void ClientSession::hello(const client::Hello& hello) {
+  PlayerRow row;
+  std::optional<std::string> new_secret;
+  if (hello.token) {
+    const auto verified = services_.tokens
+                              ? services_.tokens->verify(*hello.token, double(services_.unix_clock()))
+                              : std::variant<HostPlayer, TokenRefusal>(TokenRefusal{"No host tokens here."});
+    if (const auto* refusal = std::get_if<TokenRefusal>(&verified))
+      return refuse(ErrorCode::BadToken, refusal->reason, "hello");
+    const HostPlayer& host_player = std::get<HostPlayer>(verified);
+    row = PlayerRow{host_player.player, host_player.name, "", services_.unix_clock()};
+  } else if (hello.player) {
+    const StoreResult<std::optional<PlayerRow>> found = services_.store->find_player(*hello.player);
+    if (!found) return refuse(ErrorCode::ServerError, "The server could not look you up. Try again.", "hello");
+    // The same answer for an unknown player and a wrong secret: ids cannot be probed.
+    if (!*found.value || found.value->value().secret_hash.empty() ||
+        !equal_in_constant_time(sha256_hex(*hello.secret), found.value->value().secret_hash))
+      return refuse(ErrorCode::BadSecret, "That player id and secret do not match.", "hello");
+    row = found.value->value();
+  } else {
+    new_secret = random_hex(32);  // 256 bits
+    row =
+        PlayerRow{"p_" + random_code() + random_code(), guest_name(), sha256_hex(*new_secret), services_.unix_clock()};
+  }
+  if (!hello.player) {  // a new guest, or a host's player whose name the token gives
+    std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
+    transaction->put_player(row);
+    if (transaction->commit())
+      return refuse(ErrorCode::ServerError, "The server could not keep you. Try again.", "hello");
+  }
+  player_ = row.id;
+  name_ = row.name;
+  const std::optional<std::string> code = services_.lobby->table_of(row.id);
+  self_->send(online::encode_server_message(online::server::Welcome{row.id, row.name, new_secret, code}));
+  if (!code) return;
+  if (HostPtr host = services_.lobby->find_table(*code)) {
+    std::optional<int> resume;
+    if (hello.resume && hello.resume->table == *code) resume = hello.resume->seq;
+    host->run([player = row.id, self = self_, resume](Table& table) { table.attach(player, self, resume); });
+  }
+}
+
+void ClientSession::set_name(const std::string& name) {
+  const auto checked = checked_name(name);
+  if (const auto* refusal = std::get_if<NameRefusal>(&checked))
+    return refuse(ErrorCode::BadName, refusal->reason, "set-name");
+  const std::string& good = std::get<std::string>(checked);
+  const StoreResult<std::optional<PlayerRow>> found = services_.store->find_player(*player_);
+  if (!found || !*found.value)
+    return refuse(ErrorCode::ServerError, "The server could not find you. Try again.", "set-name");
+  PlayerRow row = found.value->value();
+  row.name = good;
+  std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
+  transaction->put_player(row);
+  if (transaction->commit())
+    return refuse(ErrorCode::ServerError, "The server could not keep that. Try again.", "set-name");
+  name_ = good;
+  self_->send(online::encode_server_message(online::server::Welcome{row.id, row.name, std::nullopt, std::nullopt}));
+  if (const std::optional<std::string> code = services_.lobby->table_of(*player_))
+    if (HostPtr host = services_.lobby->find_table(*code))
+      host->run([player = *player_, good](Table& table) { table.rename(player, good); });
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,75 @@
+// One connection's conversation, whatever carries it (a WebSocket in the
+// server, a fake in tests and the fuzzer): the size cap and rate limit,
+// decoding, hello first, who the player is, and handing each request to
+// the lobby or to the player's table. Called one message at a time.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "messages/table_messages.h"
+#include "server/host_tokens.h"
+#include "server/lobby.h"
+
+namespace reversi::server {
+
+// At most `rate` messages a second, in bursts of `burst`.
+class RateLimiter {
+ public:
+  RateLimiter(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
+  bool allow(double now);
+
+ private:
+  double rate_;
+  double burst_;
+  double tokens_;
+  std::optional<double> last_;
+};
+
+struct ClientLimits {
+  double messages_per_second = 20;
+  double burst = 40;
+  int refusals_before_closing = 40;  // too large or too fast, in total
+};
+
+struct ClientServices {
+  Lobby* lobby = nullptr;
+  Store* store = nullptr;
+  const HostTokenVerifier* tokens = nullptr;
+  ClockSource clock;                         // steady seconds (the rate limit)
+  std::function<std::int64_t()> unix_clock;  // token expiry, stored rows
+  ClientLimits limits;
+};
+
+class ClientSession {
+ public:
+  ClientSession(ClientServices services, LinkPtr self);
+
+  void on_message(std::string_view text);
+  // The connection has gone: the player's table starts their grace window.
+  void on_closed();
+
+  const std::optional<std::string>& player() const { return player_; }
+
+ private:
+  void refuse(messages::ErrorCode code, const std::string& reason, std::string_view request);
+  void handle(const messages::online::ClientMessage& message);
+  void hello(const messages::online::client::Hello& hello);
+  void set_name(const std::string& name);
+  SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
+  // Runs `work` on the player's table, or answers not-seated.
+  void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);
+
+  ClientServices services_;
+  LinkPtr self_;
+  RateLimiter limiter_;
+  int refusals_ = 0;
+  bool closing_ = false;
+  std::optional<std::string> player_;
+  std::string name_;
+  bool watching_ = false;
+};
+
+}  // namespace reversi::server

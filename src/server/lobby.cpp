@@ -1,0 +1,194 @@
+#include "server/lobby.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "server/secrets.h"
+
+namespace reversi::server {
+
+namespace online = messages::online;
+
+Lobby::Lobby(TableServices shared, HostFactory factory) : shared_(std::move(shared)), factory_(std::move(factory)) {
+  shared_.changed = [this](const TableSummary& summary) { table_changed(summary); };
+  shared_.claim_player = [this](const std::string& player, const std::string& code) {
+    return claim_player(player, code);
+  };
+  shared_.new_code = [this] {
+    std::lock_guard lock(mutex_);
+    return unused_code();
+  };
+}
+
+std::string Lobby::unused_code() const {
+  for (;;) {  // 32^6 codes: a clash is rare, and drawing again is cheap
+    std::string code = random_code();
+    if (!tables_.count(code) && !transfers_.count(code)) return code;
+  }
+}
+
+StoreResult<std::size_t> Lobby::restore_tables() {
+  StoreResult<std::vector<StoredTable>> stored = shared_.store->load_tables();
+  if (!stored) return {std::nullopt, stored.error};
+  for (const StoredTable& table : *stored.value) {
+    HostPtr host = factory_(shared_, [table](const TableServices& services) -> std::optional<Table> {
+      StoreError error;
+      std::optional<Table> restored = Table::restore(services, table, error);
+      if (!restored) std::fprintf(stderr, "reversi-server: cannot restore %s\n", error.message.c_str());
+      return restored;
+    });
+    std::lock_guard lock(mutex_);
+    tables_[table.row.code] = host;
+  }
+  return {stored.value->size(), {}};
+}
+
+bool Lobby::open_table(const SeatRow& owner, const online::TableOptions& options, bool is_private,
+                       const LinkPtr& link) {
+  std::string code;
+  {
+    std::lock_guard lock(mutex_);
+    if (player_tables_.count(owner.player)) return false;
+    code = unused_code();
+    player_tables_[owner.player] = code;
+    seated_at_[code].insert(owner.player);
+  }
+  HostPtr host = factory_(shared_, [=](const TableServices& services) -> std::optional<Table> {
+    StoreError error;
+    std::optional<Table> table = Table::open(services, code, owner, options, is_private, error);
+    if (!table) {
+      link->send(online::encode_server_message(online::server::Error{
+          messages::ErrorCode::ServerError, "The server could not open a table. Try again.", "open-table"}));
+      TableSummary closed;
+      closed.code = code;
+      closed.closed = true;
+      services.changed(closed);
+    }
+    return table;
+  });
+  {
+    std::lock_guard lock(mutex_);
+    if (seated_at_.count(code)) tables_[code] = host;  // not already closed by a failed open
+  }
+  host->run([owner, link](Table& table) { table.attach(owner.player, link, std::nullopt); });
+  return true;
+}
+
+HostPtr Lobby::find_table(const std::string& code) const {
+  std::lock_guard lock(mutex_);
+  const auto found = tables_.find(code);
+  return found == tables_.end() ? nullptr : found->second;
+}
+
+std::optional<std::string> Lobby::table_of(const std::string& player) const {
+  std::lock_guard lock(mutex_);
+  const auto found = player_tables_.find(player);
+  if (found == player_tables_.end()) return std::nullopt;
+  return found->second;
+}
+
+HostPtr Lobby::find_transfer(const std::string& code) const {
+  std::lock_guard lock(mutex_);
+  const auto found = transfers_.find(code);
+  if (found == transfers_.end()) return nullptr;
+  const auto table = tables_.find(found->second);
+  return table == tables_.end() ? nullptr : table->second;
+}
+
+bool Lobby::claim_player(const std::string& player, const std::string& code) {
+  std::lock_guard lock(mutex_);
+  const auto found = player_tables_.find(player);
+  if (found != player_tables_.end() && found->second != code) return false;
+  player_tables_[player] = code;
+  seated_at_[code].insert(player);
+  return true;
+}
+
+void Lobby::table_changed(const TableSummary& summary) {
+  std::vector<LinkPtr> to_tell;
+  std::string message;
+  {
+    std::lock_guard lock(mutex_);
+    // Seated players: exactly those the table names now.
+    std::set<std::string>& seated = seated_at_[summary.code];
+    for (const std::string& player : seated)
+      if (player != summary.players[0] && player != summary.players[1]) {
+        const auto found = player_tables_.find(player);
+        if (found != player_tables_.end() && found->second == summary.code) player_tables_.erase(found);
+      }
+    seated.clear();
+    for (const std::string& player : summary.players)
+      if (!player.empty()) {
+        seated.insert(player);
+        player_tables_[player] = summary.code;
+      }
+    // Transfer codes.
+    if (const auto old = table_transfers_.find(summary.code); old != table_transfers_.end()) {
+      transfers_.erase(old->second);
+      table_transfers_.erase(old);
+    }
+    if (summary.transfer_code && !summary.closed) {
+      transfers_[*summary.transfer_code] = summary.code;
+      table_transfers_[summary.code] = *summary.transfer_code;
+    }
+    // The open tables list.
+    bool list_changed = false;
+    if (const auto order = listed_order_.find(summary.code); order != listed_order_.end()) {
+      const auto entry = listed_.find(order->second);
+      if (!summary.listed || !(entry->second == *summary.listed)) {
+        listed_.erase(entry);
+        listed_order_.erase(order);
+        list_changed = true;
+      }
+    }
+    if (summary.listed && !listed_order_.count(summary.code)) {
+      listed_order_[summary.code] = next_order_;
+      listed_[next_order_++] = *summary.listed;
+      list_changed = true;
+    }
+    if (summary.closed) {
+      tables_.erase(summary.code);
+      seated_at_.erase(summary.code);
+    }
+    if (list_changed && !watchers_.empty()) {
+      to_tell = watchers_;
+      message = open_tables_message_locked();
+    }
+  }
+  for (const LinkPtr& watcher : to_tell) watcher->send(message);
+}
+
+void Lobby::watch(const LinkPtr& link) {
+  std::string message;
+  {
+    std::lock_guard lock(mutex_);
+    if (std::find(watchers_.begin(), watchers_.end(), link) == watchers_.end()) watchers_.push_back(link);
+    message = open_tables_message_locked();
+  }
+  link->send(message);
+}
+
+void Lobby::unwatch(const LinkPtr& link) {
+  std::lock_guard lock(mutex_);
+  watchers_.erase(std::remove(watchers_.begin(), watchers_.end(), link), watchers_.end());
+}
+
+std::string Lobby::open_tables_message() const {
+  std::lock_guard lock(mutex_);
+  return open_tables_message_locked();
+}
+
+std::string Lobby::open_tables_message_locked() const {
+  online::server::OpenTables open;
+  for (auto entry = listed_.rbegin(); entry != listed_.rend() && open.tables.size() < online::kMaxOpenTablesListed;
+       ++entry)
+    open.tables.push_back(entry->second);
+  return online::encode_server_message(open);
+}
+
+std::size_t Lobby::table_count() const {
+  std::lock_guard lock(mutex_);
+  return tables_.size();
+}
+
+}  // namespace reversi::server

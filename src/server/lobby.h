@@ -1,0 +1,79 @@
+// The server's directory: which tables exist (each owned by its own
+// TableHost), who is seated where, the open tables list and who watches
+// it, and the seat-transfer codes. Thread-safe (one mutex); it never calls
+// into a table while holding its lock, only hands work to the table's host.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "server/table.h"
+
+namespace reversi::server {
+
+// Runs work on one table's thread (a strand in the server, at once in tests).
+class TableHost {
+ public:
+  virtual ~TableHost() = default;
+  virtual void run(std::function<void(Table&)> work) = 0;
+};
+using HostPtr = std::shared_ptr<TableHost>;
+
+// Builds a table with the services its host completes (timers, searches).
+using MakeTable = std::function<std::optional<Table>(const TableServices& services)>;
+// Creates a host that owns the table `make` builds, on the host's thread.
+// When `make` gives nothing the host owns no table and runs no work.
+using HostFactory = std::function<HostPtr(TableServices shared, MakeTable make)>;
+
+class Lobby {
+ public:
+  // `shared`: the services every table has (store, clocks, random, windows);
+  // the lobby fills in its own (changed, claim_player, new_code).
+  Lobby(TableServices shared, HostFactory factory);
+
+  // Start-up: every stored table comes back. Returns how many, or the error.
+  StoreResult<std::size_t> restore_tables();
+
+  // Opens a table for `owner`; its first `table` message (or the refusal)
+  // goes to `link`. False with `error_code` when the owner has a seat elsewhere.
+  bool open_table(const SeatRow& owner, const messages::online::TableOptions& options, bool is_private,
+                  const LinkPtr& link);
+  HostPtr find_table(const std::string& code) const;
+  std::optional<std::string> table_of(const std::string& player) const;
+  HostPtr find_transfer(const std::string& code) const;
+
+  void watch(const LinkPtr& link);
+  void unwatch(const LinkPtr& link);
+  std::string open_tables_message() const;
+
+  std::size_t table_count() const;
+
+ private:
+  void table_changed(const TableSummary& summary);
+  bool claim_player(const std::string& player, const std::string& code);
+  std::string unused_code() const;  // under the lock
+  std::string open_tables_message_locked() const;
+
+  TableServices shared_;
+  HostFactory factory_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, HostPtr> tables_;
+  std::unordered_map<std::string, std::string> player_tables_;                // player -> table code
+  std::unordered_map<std::string, std::set<std::string>> seated_at_;          // table code -> players
+  std::unordered_map<std::string, std::string> transfers_;                    // transfer code -> table code
+  std::unordered_map<std::string, std::string> table_transfers_;              // table code -> transfer code
+  std::map<std::uint64_t, messages::online::server::OpenTableEntry> listed_;  // by opening order
+  std::unordered_map<std::string, std::uint64_t> listed_order_;
+  std::uint64_t next_order_ = 0;
+  std::vector<LinkPtr> watchers_;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,151 @@
+// reversi-server: online tables over WebSocket, the web bundle over HTTP.
+// Prints one line "reversi-server: listening on http://HOST:PORT/" on
+// stdout once it accepts connections; everything else goes to stderr.
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "server/http_server.h"
+#include "server/sqlite_store.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: reversi-server [--host ADDR] [--port N] [--database PATH] [--static DIR]\n"
+    "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
+    "                      [--next-game-seconds N] [--restart-grace-seconds N]\n";
+
+struct Options {
+  reversi::server::ServerConfig config;
+  std::string database = "reversi.sqlite3";
+  std::optional<std::string> key_file;
+};
+
+bool parse_number(const char* text, double low, double high, double& out) {
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(value >= low && value <= high)) return false;
+  out = value;
+  return true;
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::stringstream stream(text);
+  for (std::string part; std::getline(stream, part, ',');)
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+// Exit code 2 and a message for a bad command line.
+int bad_usage(const std::string& message) {
+  std::fprintf(stderr, "reversi-server: %s\n%s", message.c_str(), kUsage);
+  return 2;
+}
+
+int parse(int argc, char** argv, Options& options) {
+  for (int index = 1; index < argc; ++index) {
+    const std::string flag = argv[index];
+    if (flag == "--help" || flag == "-h") {
+      std::printf("%s", kUsage);
+      return 0;
+    }
+    if (index + 1 >= argc) return bad_usage(flag + " needs a value");
+    const char* value = argv[++index];
+    double number = 0;
+    if (flag == "--host") {
+      options.config.host = value;
+    } else if (flag == "--port") {
+      if (!parse_number(value, 0, 65535, number) || number != static_cast<int>(number))
+        return bad_usage("--port: a whole number from 0 to 65535");
+      options.config.port = static_cast<std::uint16_t>(number);
+    } else if (flag == "--database") {
+      options.database = value;
+    } else if (flag == "--static") {
+      options.config.static_dir = value;
+    } else if (flag == "--allowed-origins") {
+      options.config.allowed_origins = split_commas(value);
+    } else if (flag == "--host-token-key-file") {
+      options.key_file = value;
+    } else if (flag == "--grace-seconds") {
+      if (!parse_number(value, 0.1, 3600, number)) return bad_usage("--grace-seconds: 0.1 to 3600");
+      options.config.grace_seconds = number;
+    } else if (flag == "--next-game-seconds") {
+      if (!parse_number(value, 0.1, 3600, number)) return bad_usage("--next-game-seconds: 0.1 to 3600");
+      options.config.next_game_seconds = number;
+    } else if (flag == "--restart-grace-seconds") {
+      if (!parse_number(value, 0, 3600, number)) return bad_usage("--restart-grace-seconds: 0 to 3600");
+      options.config.restart_grace_seconds = number;
+    } else {
+      return bad_usage("unknown option " + flag);
+    }
+  }
+  return -1;  // go on
+}
+
+std::optional<std::string> read_key(const std::string& path, std::string& error) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    error = "cannot read --host-token-key-file '" + path + "'";
+    return std::nullopt;
+  }
+  std::string key((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  while (!key.empty() && (key.back() == '\n' || key.back() == '\r')) key.pop_back();
+  if (key.size() < 16) {
+    error = "the host token key in '" + path + "' is shorter than 16 bytes";
+    return std::nullopt;
+  }
+  return key;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace reversi::server;
+  // Signals are waited for on a thread of their own, so no handler runs
+  // inside the server. Blocked first: every thread started later (the
+  // store's checkpointer, the network threads) inherits the mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  Options options;
+  if (const int parsed = parse(argc, argv, options); parsed >= 0) return parsed;
+
+  std::optional<std::string> key;
+  if (options.key_file) {
+    std::string error;
+    key = read_key(*options.key_file, error);
+    if (!key) return std::fprintf(stderr, "reversi-server: %s\n", error.c_str()), 1;
+  }
+  StoreError store_error;
+  std::unique_ptr<SqliteStore> store = SqliteStore::open(options.database, store_error);
+  if (!store) return std::fprintf(stderr, "reversi-server: %s\n", store_error.message.c_str()), 1;
+
+  std::string error;
+  std::unique_ptr<Server> server = Server::start(options.config, *store, HostTokenVerifier(key), error);
+  if (!server) return std::fprintf(stderr, "reversi-server: %s\n", error.c_str()), 1;
+  std::printf("reversi-server: listening on http://%s:%u/\n", options.config.host.c_str(), server->port());
+  std::fflush(stdout);
+
+  std::thread waiter([&] {
+    int received = 0;
+    sigwait(&signals, &received);
+    std::fprintf(stderr, "reversi-server: %s, stopping\n", received == SIGTERM ? "SIGTERM" : "SIGINT");
+    server->stop();
+  });
+  server->run();
+  if (waiter.joinable()) {
+    pthread_kill(waiter.native_handle(), SIGTERM);  // run() ended by itself: release the waiter
+    waiter.join();
+  }
+  server.reset();
+  store.reset();  // closes the database cleanly (WAL checkpoint)
+  std::fprintf(stderr, "reversi-server: stopped\n");
+  return 0;
+}

@@ -1,0 +1,360 @@
+#include "server/sqlite_store.h"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <functional>
+
+#include "engine/notation.h"
+
+namespace reversi::server {
+namespace {
+
+using messages::kColours;
+using messages::kEndReasons;
+using messages::kStrengths;
+using messages::kTablePhases;
+using messages::kVariants;
+using messages::parse_spelling;
+using messages::spell;
+
+// Version 1 of the schema; user_version says which one a file has.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS players (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  secret_hash TEXT NOT NULL,
+  created_unix INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+  code TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  private INTEGER NOT NULL,
+  match_length INTEGER NOT NULL,
+  clock REAL NOT NULL,
+  start TEXT NOT NULL,
+  seat0_player TEXT NOT NULL, seat0_name TEXT NOT NULL, seat0_computer TEXT,
+  seat1_player TEXT NOT NULL, seat1_name TEXT NOT NULL, seat1_computer TEXT,
+  phase TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  has_match INTEGER NOT NULL,
+  match_number INTEGER NOT NULL,
+  first_colour TEXT NOT NULL,
+  finished TEXT NOT NULL,
+  game_number INTEGER NOT NULL,
+  forfeited TEXT,
+  forfeit_reason TEXT NOT NULL,
+  random_state INTEGER NOT NULL,
+  updated_unix INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+  code TEXT NOT NULL REFERENCES tables(code),
+  match_number INTEGER NOT NULL,
+  game_number INTEGER NOT NULL,
+  move_index INTEGER NOT NULL,
+  square TEXT NOT NULL,
+  PRIMARY KEY (code, match_number, game_number, move_index)
+) WITHOUT ROWID;
+PRAGMA user_version = 1;
+)sql";
+
+std::string last_error(sqlite3* database, const std::string& what) { return what + ": " + sqlite3_errmsg(database); }
+
+// One prepared statement, finalised on scope exit.
+class Statement {
+ public:
+  Statement(sqlite3* database, const char* sql) : database_(database) {
+    if (sqlite3_prepare_v2(database, sql, -1, &statement_, nullptr) != SQLITE_OK) statement_ = nullptr;
+  }
+  ~Statement() { sqlite3_finalize(statement_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  bool ok() const { return statement_ != nullptr; }
+  Statement& bind(int index, std::string_view text) {
+    sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& bind(int index, std::int64_t number) {
+    sqlite3_bind_int64(statement_, index, number);
+    return *this;
+  }
+  Statement& bind(int index, double number) {
+    sqlite3_bind_double(statement_, index, number);
+    return *this;
+  }
+  Statement& bind_null(int index) {
+    sqlite3_bind_null(statement_, index);
+    return *this;
+  }
+  // SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return statement_ ? sqlite3_step(statement_) : SQLITE_ERROR; }
+  std::string text(int column) const {
+    const unsigned char* value = sqlite3_column_text(statement_, column);
+    return value ? reinterpret_cast<const char*>(value) : "";
+  }
+  bool is_null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+  double real(int column) const { return sqlite3_column_double(statement_, column); }
+
+ private:
+  sqlite3* database_;
+  sqlite3_stmt* statement_ = nullptr;
+};
+
+StoreStatus run(sqlite3* database, const char* sql, const std::string& what) {
+  char* message = nullptr;
+  if (sqlite3_exec(database, sql, nullptr, nullptr, &message) == SQLITE_OK) return std::nullopt;
+  StoreError error{what + ": " + (message ? message : "unknown error")};
+  sqlite3_free(message);
+  return error;
+}
+
+template <class Enum, std::size_t N>
+Enum read_enum(const messages::Spelling<Enum> (&table)[N], const std::string& text, Enum fallback, bool& ok) {
+  const std::optional<Enum> value = parse_spelling(table, text);
+  if (!value) ok = false;
+  return value.value_or(fallback);
+}
+
+}  // namespace
+
+class SqliteTransaction final : public StoreTransaction {
+ public:
+  explicit SqliteTransaction(SqliteStore& store) : store_(store), lock_(store.mutex_) {
+    error_ = run(store_.database_, "BEGIN IMMEDIATE", "begin");
+  }
+  ~SqliteTransaction() override {
+    if (!finished_) run(store_.database_, "ROLLBACK", "rollback");
+  }
+
+  void put_player(const PlayerRow& player) override {
+    write("save player", "INSERT OR REPLACE INTO players VALUES (?1, ?2, ?3, ?4)", [&](Statement& statement) {
+      statement.bind(1, player.id).bind(2, player.name).bind(3, player.secret_hash).bind(4, player.created_unix);
+    });
+  }
+
+  void put_table(const TableRow& table) override {
+    write("save table",
+          // An upsert, not INSERT OR REPLACE: a replace deletes the row first, and with it its moves.
+          "INSERT INTO tables (code, owner, private, match_length, clock, start, seat0_player, seat0_name, "
+          "seat0_computer, seat1_player, seat1_name, seat1_computer, phase, seq, has_match, match_number, "
+          "first_colour, finished, game_number, forfeited, forfeit_reason, random_state, updated_unix) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
+          "?20, ?21, ?22, ?23) ON CONFLICT(code) DO UPDATE SET owner = excluded.owner, private = "
+          "excluded.private, match_length = excluded.match_length, clock = excluded.clock, start = "
+          "excluded.start, seat0_player = excluded.seat0_player, seat0_name = excluded.seat0_name, "
+          "seat0_computer = excluded.seat0_computer, seat1_player = excluded.seat1_player, seat1_name = "
+          "excluded.seat1_name, seat1_computer = excluded.seat1_computer, phase = excluded.phase, seq = "
+          "excluded.seq, has_match = excluded.has_match, match_number = excluded.match_number, "
+          "first_colour = excluded.first_colour, finished = excluded.finished, game_number = "
+          "excluded.game_number, forfeited = excluded.forfeited, forfeit_reason = excluded.forfeit_reason, "
+          "random_state = excluded.random_state, updated_unix = excluded.updated_unix",
+          [&](Statement& statement) {
+            statement.bind(1, table.code).bind(2, table.owner).bind(3, std::int64_t{table.is_private});
+            statement.bind(4, std::int64_t{table.options.match_length}).bind(5, table.options.clock);
+            statement.bind(6, spell(kVariants, table.options.start));
+            for (int seat = 0; seat < 2; ++seat) {
+              const SeatRow& row = table.seats[seat];
+              statement.bind(7 + 3 * seat, row.player).bind(8 + 3 * seat, row.name);
+              if (row.computer)
+                statement.bind(9 + 3 * seat, spell(kStrengths, *row.computer));
+              else
+                statement.bind_null(9 + 3 * seat);
+            }
+            statement.bind(13, spell(kTablePhases, table.phase)).bind(14, std::int64_t{table.seq});
+            statement.bind(15, std::int64_t{table.has_match}).bind(16, std::int64_t{table.match_number});
+            statement.bind(17, spell(kColours, table.first_colour)).bind(18, table.finished);
+            statement.bind(19, std::int64_t{table.game_number});
+            if (table.forfeited)
+              statement.bind(20, spell(kColours, *table.forfeited));
+            else
+              statement.bind_null(20);
+            statement.bind(21, spell(kEndReasons, table.forfeit_reason));
+            statement.bind(22, static_cast<std::int64_t>(table.random_state)).bind(23, table.updated_unix);
+          });
+  }
+
+  void add_move(const std::string& code, int match_number, int game_number, int index, Square square) override {
+    write("save move", "INSERT OR REPLACE INTO moves VALUES (?1, ?2, ?3, ?4, ?5)", [&](Statement& statement) {
+      statement.bind(1, code).bind(2, std::int64_t{match_number}).bind(3, std::int64_t{game_number});
+      statement.bind(4, std::int64_t{index}).bind(5, square_name(square));
+    });
+  }
+
+  void delete_table(const std::string& code) override {
+    write("delete moves", "DELETE FROM moves WHERE code = ?1", [&](Statement& statement) { statement.bind(1, code); });
+    write("delete table", "DELETE FROM tables WHERE code = ?1", [&](Statement& statement) { statement.bind(1, code); });
+  }
+
+  StoreStatus commit() override {
+    if (finished_) return StoreError{"commit: the transaction is already finished"};
+    if (!error_) error_ = run(store_.database_, "COMMIT", "commit");
+    if (error_) run(store_.database_, "ROLLBACK", "rollback");
+    finished_ = true;
+    return error_;
+  }
+
+ private:
+  void write(const char* what, const char* sql, const std::function<void(Statement&)>& bind) {
+    if (error_ || finished_) return;
+    Statement statement(store_.database_, sql);
+    if (!statement.ok()) {
+      error_ = StoreError{last_error(store_.database_, what)};
+      return;
+    }
+    bind(statement);
+    if (statement.step() != SQLITE_DONE) error_ = StoreError{last_error(store_.database_, what)};
+  }
+
+  SqliteStore& store_;
+  std::unique_lock<std::recursive_mutex> lock_;
+  StoreStatus error_;
+  bool finished_ = false;
+};
+
+namespace {
+
+// Opens one connection with the pragmas every connection needs.
+sqlite3* open_connection(const std::string& path, StoreError& error) {
+  sqlite3* database = nullptr;
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &database, flags, nullptr) != SQLITE_OK) {
+    error.message = "cannot open the database '" + path + "': " + (database ? sqlite3_errmsg(database) : "no memory");
+    sqlite3_close(database);
+    return nullptr;
+  }
+  sqlite3_busy_timeout(database, 5000);  // a backup or the checkpointer may hold a lock for a moment
+  for (const char* pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON",
+                             "PRAGMA wal_autocheckpoint = 0"})
+    if (StoreStatus failed = run(database, pragma, pragma)) {
+      error = *failed;
+      sqlite3_close(database);
+      return nullptr;
+    }
+  return database;
+}
+
+// How often the checkpointer copies the WAL back into the database.
+constexpr std::chrono::milliseconds kCheckpointInterval{250};
+
+}  // namespace
+
+std::unique_ptr<SqliteStore> SqliteStore::open(const std::string& path, StoreError& error) {
+  sqlite3* database = open_connection(path, error);
+  if (!database) return nullptr;
+  if (StoreStatus failed = run(database, kSchema, "create the schema")) {
+    error = *failed;
+    sqlite3_close(database);
+    return nullptr;
+  }
+  if (path == ":memory:") return std::unique_ptr<SqliteStore>(new SqliteStore(database, nullptr));  // no WAL there
+  sqlite3* checkpointer = open_connection(path, error);
+  if (!checkpointer) {
+    sqlite3_close(database);
+    return nullptr;
+  }
+  return std::unique_ptr<SqliteStore>(new SqliteStore(database, checkpointer));
+}
+
+SqliteStore::SqliteStore(sqlite3* database, sqlite3* checkpointer) : database_(database), checkpointer_(checkpointer) {
+  if (checkpointer_) checkpoint_thread_ = std::thread([this] { checkpoint_loop(); });
+}
+
+void SqliteStore::checkpoint_loop() {
+  std::unique_lock lock(checkpoint_mutex_);
+  while (!stopping_) {
+    checkpoint_wake_.wait_for(lock, kCheckpointInterval, [this] { return stopping_; });
+    if (stopping_) break;
+    lock.unlock();
+    // PASSIVE: copies what it can without making a writer wait.
+    sqlite3_wal_checkpoint_v2(checkpointer_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    lock.lock();
+  }
+}
+
+SqliteStore::~SqliteStore() {
+  {
+    std::lock_guard lock(checkpoint_mutex_);
+    stopping_ = true;
+  }
+  checkpoint_wake_.notify_all();
+  if (checkpoint_thread_.joinable()) checkpoint_thread_.join();
+  sqlite3_close(checkpointer_);  // a no-op for nullptr
+  // The last connection to close checkpoints everything and removes the WAL.
+  sqlite3_close(database_);
+}
+
+std::unique_ptr<StoreTransaction> SqliteStore::begin() { return std::make_unique<SqliteTransaction>(*this); }
+
+StoreResult<std::optional<PlayerRow>> SqliteStore::find_player(std::string_view id) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_, "SELECT id, name, secret_hash, created_unix FROM players WHERE id = ?1");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "find player")}};
+  statement.bind(1, id);
+  const int step = statement.step();
+  if (step == SQLITE_DONE) return {std::optional<PlayerRow>{}, {}};
+  if (step != SQLITE_ROW) return {std::nullopt, {last_error(database_, "find player")}};
+  PlayerRow row{statement.text(0), statement.text(1), statement.text(2), statement.integer(3)};
+  return {std::optional<PlayerRow>{row}, {}};
+}
+
+StoreResult<std::vector<Square>> SqliteStore::load_moves(const std::string& code, int match_number, int game_number) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_,
+                      "SELECT square FROM moves WHERE code = ?1 AND match_number = ?2 AND game_number = ?3 "
+                      "ORDER BY move_index");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "load moves")}};
+  statement.bind(1, code).bind(2, std::int64_t{match_number}).bind(3, std::int64_t{game_number});
+  std::vector<Square> moves;
+  int step = 0;
+  while ((step = statement.step()) == SQLITE_ROW) {
+    const Parsed<Square> square = parse_square(statement.text(0));
+    if (!square) return {std::nullopt, {"load moves: table " + code + " has a bad square '" + statement.text(0) + "'"}};
+    moves.push_back(*square.value);
+  }
+  if (step != SQLITE_DONE) return {std::nullopt, {last_error(database_, "load moves")}};
+  return {moves, {}};
+}
+
+StoreResult<std::vector<StoredTable>> SqliteStore::load_tables() {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_, "SELECT * FROM tables ORDER BY updated_unix");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "load tables")}};
+  std::vector<StoredTable> tables;
+  int step = 0;
+  while ((step = statement.step()) == SQLITE_ROW) {
+    TableRow row;
+    bool ok = true;
+    row.code = statement.text(0);
+    row.owner = statement.text(1);
+    row.is_private = statement.integer(2) != 0;
+    row.options.match_length = static_cast<int>(statement.integer(3));
+    row.options.clock = statement.real(4);
+    row.options.start = read_enum(kVariants, statement.text(5), StartVariant::StandardCross, ok);
+    for (int seat = 0; seat < 2; ++seat) {
+      row.seats[seat].player = statement.text(6 + 3 * seat);
+      row.seats[seat].name = statement.text(7 + 3 * seat);
+      if (!statement.is_null(8 + 3 * seat))
+        row.seats[seat].computer = read_enum(kStrengths, statement.text(8 + 3 * seat), Strength::Medium, ok);
+    }
+    row.phase = read_enum(kTablePhases, statement.text(12), messages::TablePhase::Waiting, ok);
+    row.seq = static_cast<int>(statement.integer(13));
+    row.has_match = statement.integer(14) != 0;
+    row.match_number = static_cast<int>(statement.integer(15));
+    row.first_colour = read_enum(kColours, statement.text(16), Color::Black, ok);
+    row.finished = statement.text(17);
+    row.game_number = static_cast<int>(statement.integer(18));
+    if (!statement.is_null(19)) row.forfeited = read_enum(kColours, statement.text(19), Color::Black, ok);
+    row.forfeit_reason = read_enum(kEndReasons, statement.text(20), EndReason::None, ok);
+    row.random_state = static_cast<std::uint64_t>(statement.integer(21));
+    row.updated_unix = statement.integer(22);
+    if (!ok) return {std::nullopt, {"load tables: table " + row.code + " has a value this build cannot read"}};
+    StoreResult<std::vector<Square>> moves = load_moves(row.code, row.match_number, row.game_number);
+    if (!moves) return {std::nullopt, moves.error};
+    tables.push_back(StoredTable{std::move(row), std::move(*moves.value)});
+  }
+  if (step != SQLITE_DONE) return {std::nullopt, {last_error(database_, "load tables")}};
+  return {tables, {}};
+}
+
+}  // namespace reversi::server

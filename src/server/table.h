@@ -1,0 +1,185 @@
+// One table: two seats, the match played at it, the clocks, the grace
+// windows of players who dropped, and the last events for those who come
+// back. A Table is single-threaded: its owner (a strand in the server, the
+// test itself in unit tests) calls it one thing at a time, and it reaches
+// the world only through TableServices. Every change is committed to the
+// store before anyone is told of it; a change the store refuses is undone
+// and answered with server-error.
+#pragma once
+
+#include <array>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "game/session.h"
+#include "messages/table_messages.h"
+#include "server/store.h"
+
+namespace reversi::server {
+
+// One connection as a table sees it. send() and close() may be called from
+// any thread; close() lets what was sent go out first.
+class ClientLink {
+ public:
+  virtual ~ClientLink() = default;
+  virtual void send(std::string text) = 0;
+  virtual void close() = 0;
+};
+using LinkPtr = std::shared_ptr<ClientLink>;
+
+// What a table tells the directory of open tables and seated players.
+struct TableSummary {
+  std::string code;
+  std::array<std::string, 2> players;                              // seated humans ("" for none)
+  std::optional<messages::online::server::OpenTableEntry> listed;  // on the open tables list
+  std::optional<std::string> transfer_code;                        // a seat-transfer code being offered
+  bool closed = false;
+};
+
+struct SearchRequest {
+  Position position;
+  Strength strength = Strength::Medium;
+  std::uint64_t seed = 0;
+};
+
+struct TableServices {
+  Store* store = nullptr;
+  ClockSource clock;                         // steady seconds, for clocks and windows
+  std::function<std::int64_t()> unix_clock;  // wall seconds, for the stored rows
+  std::function<void(double when)> wake_at;  // call on_timer() at `when` (replaces the last request)
+  // Finds a move off this thread and calls `done` back on the table's thread.
+  std::function<void(SearchRequest, std::function<void(Square)>)> search;
+  std::function<std::uint64_t()> random;  // a cryptographic generator
+  std::function<std::string()> new_code;  // a seat-transfer code not in use
+  std::function<void(const TableSummary&)> changed;
+  // Before seating `player` here: false when the player has a seat elsewhere.
+  std::function<bool(const std::string& player, const std::string& code)> claim_player;
+  double grace_seconds = 40;
+  double next_game_seconds = 20;      // between games, the next starts this long after the last ended
+  double restart_grace_seconds = 15;  // after a restart the mover's clock waits this long
+  double transfer_seconds = 120;
+};
+
+class Table {
+ public:
+  // A new table with its owner on the first seat, stored before it returns
+  // (nullopt and `error` when the store refuses).
+  static std::optional<Table> open(TableServices services, std::string code, const SeatRow& owner,
+                                   const messages::online::TableOptions& options, bool is_private, StoreError& error);
+  // A table read back after a restart: everyone is away (their grace windows
+  // start now) and the mover's clock starts afresh after a short grace.
+  static std::optional<Table> restore(TableServices services, const StoredTable& stored, StoreError& error);
+
+  Table(Table&&) = default;
+  Table& operator=(Table&&) = default;
+
+  // Once the table is where it will stay (callbacks hold its address):
+  // asks for the computer's move or a timer if one is due.
+  void start();
+
+  const std::string& code() const { return state_.code; }
+  bool closed() const { return state_.closed; }
+  const std::optional<Session>& session() const { return state_.session; }
+  messages::TablePhase phase() const { return state_.phase; }
+  int seq() const { return state_.seq; }
+  int seat_of(const std::string& player) const;
+
+  // A connection of a seated player arrives (hello, join, claim). Any other
+  // connection on that seat is told seat-moved and closed. With `resume`,
+  // the events after that number are sent if still kept, else a snapshot.
+  void attach(const std::string& player, const LinkPtr& link, std::optional<int> resume);
+  // The connection dropped (not leaving): the grace window starts.
+  void detach(const LinkPtr& link);
+
+  // Requests; a refusal is sent to `from` only and changes nothing.
+  void join(const SeatRow& player, const LinkPtr& from);
+  void seat_computer(const std::string& player, Strength strength, const LinkPtr& from);
+  void set_private(const std::string& player, bool is_private, const LinkPtr& from);
+  void leave(const std::string& player, const LinkPtr& from);
+  void play(const std::string& player, Square square, int ply, const LinkPtr& from);
+  void resign(const std::string& player, const LinkPtr& from);
+  void next_game(const std::string& player, const LinkPtr& from);
+  void rematch(const std::string& player, const LinkPtr& from);
+  void rename(const std::string& player, const std::string& name);
+  void transfer_seat(const std::string& player, const LinkPtr& from);
+  void claim_seat(const std::string& code, const SeatRow& claimer, const LinkPtr& from);
+
+  // Clocks, grace windows, the next game, the restart grace: whatever is due.
+  void on_timer();
+
+  messages::online::server::Table view() const;
+
+ private:
+  // Everything that is stored or rolled back together.
+  struct State {
+    std::string code;
+    std::string owner;
+    bool is_private = false;
+    messages::online::TableOptions options;
+    std::array<SeatRow, 2> seats;
+    messages::TablePhase phase = messages::TablePhase::Waiting;
+    int seq = 0;
+    std::optional<Session> session;
+    int match_number = 0;
+    int stored_moves = 0;  // of the current game, passes left out
+    std::optional<double> game_ended_at;
+    std::array<bool, 2> wants_next{};
+    std::array<bool, 2> wants_rematch{};
+    bool closed = false;
+  };
+  struct Presence {
+    LinkPtr link;
+    std::optional<double> away_since;
+  };
+  struct Transfer {
+    std::string code;
+    int seat = 0;
+    double expires_at = 0;
+  };
+
+  struct Snapshot {
+    State state;
+    std::array<Presence, 2> presence;
+  };
+
+  Table(TableServices services, State state);
+  Snapshot snapshot() const { return Snapshot{state_, presence_}; }
+  double now() const { return services_.clock(); }
+  void refuse(const LinkPtr& to, messages::ErrorCode code, const std::string& reason, const char* request) const;
+  // Runs `change` on the state; stores it; then sends what it produced.
+  // False (state unchanged, server-error sent to `from`) when the store refused.
+  bool commit(const Snapshot& before, const LinkPtr& from, const char* request);
+  void emit(messages::online::ServerMessage message);  // a game event: numbered, kept, sent after the commit
+  void start_match(Color first_colour);
+  void drain_session_events();
+  void free_seat(int seat);
+  void forfeit_or_abort(int seat, EndReason reason);
+  void after_change();
+  void request_computer_move();
+  void request_expired_move();
+  void schedule();
+  void broadcast(const std::string& text) const;
+  void send_table() const;
+  void send_snapshot(const LinkPtr& to) const;
+  void publish() const;
+  int seat_or_refuse(const std::string& player, const LinkPtr& from, const char* request) const;
+  void start_next_game();
+  TableRow row() const;
+  std::optional<messages::online::server::ClockReading> clock_reading() const;
+  std::string colour_holder(Color color) const;
+
+  TableServices services_;
+  State state_;
+  std::array<Presence, 2> presence_;
+  std::vector<std::pair<int, std::string>> outbox_;        // numbered events of the change being committed
+  std::deque<std::pair<int, std::string>> recent_events_;  // the last kKeptEvents, for resuming
+  std::optional<Transfer> transfer_;
+  std::optional<double> restart_grace_until_;
+  std::optional<Position> searching_;  // the position a search was asked for
+  std::optional<double> retry_at_;     // the store refused a change nobody asked for: try again
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,99 @@
+// libFuzzer target for the server's message handling: the online decoder
+// (table_messages.h) and the per-connection dispatch (ClientSession) into a
+// lobby whose tables run inline, with a fake clock, fake searches and an
+// in-memory SQLite store. Two players are seated and playing before the
+// input starts, so the input reaches the tables. Each input line is one
+// frame from one of three connections, raw or spliced into a valid message;
+// "~N" lines move the clock, "!" lines answer the pending searches. Nothing
+// may crash, and everything the server sends must decode.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#define REQUIRE(condition)          \
+  do {                              \
+    if (!(condition)) std::abort(); \
+  } while (false)
+#define REQUIRE_MESSAGE(condition, message) REQUIRE(condition)
+#include "server/client_session.h"
+#include "server_test_support.h"
+
+using namespace reversi;
+using namespace reversi::testing;
+
+namespace {
+
+void check_sent(FakeLink& link) {
+  for (const std::string& text : link.sent) REQUIRE(online::decode_server_message(text));
+  link.sent.clear();
+}
+
+const std::string_view kTemplates[] = {
+    R"({"type":"play","square":"f5","ply":0})",
+    R"({"type":"hello","v":1,"resume":{"table":"K7M2QX","seq":3}})",
+    R"({"type":"open-table","options":{"matchLength":3,"clock":45,"start":"empty-centre"},"private":true})",
+    R"({"type":"join-table","code":"K7M2QX"})",
+    R"({"type":"seat-computer","strength":"hard"})",
+    R"({"type":"leave-table"})",
+    R"({"type":"set-name","name":"Ada"})",
+    R"({"type":"claim-seat","code":"XFER22"})",
+    R"({"type":"resign"})",
+    R"({"type":"rematch"})",
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  TableWorld world;
+  std::vector<std::shared_ptr<InlineHost>> hosts;
+  server::Lobby lobby(world.services(), inline_hosts(world, &hosts));
+  const server::HostTokenVerifier tokens(std::string("fuzzing-key-0123456789"));
+  const server::ClientServices services{
+      &lobby, world.store.get(), &tokens, [&world] { return world.now; }, [] { return std::int64_t{1'800'000'000}; },
+      {}};
+  std::shared_ptr<FakeLink> links[3] = {std::make_shared<FakeLink>(), std::make_shared<FakeLink>(),
+                                        std::make_shared<FakeLink>()};
+  server::ClientSession sessions[3] = {{services, links[0]}, {services, links[1]}, {services, links[2]}};
+
+  sessions[0].on_message(R"({"type":"hello"})");
+  sessions[1].on_message(R"({"type":"hello"})");
+  sessions[0].on_message(R"({"type":"open-table","options":{"clock":10}})");
+  const auto tables = FakeLink::only<wire::Table>(links[0]->take());
+  REQUIRE(tables.size() == 1);
+  sessions[1].on_message(R"({"type":"join-table","code":")" + tables[0].code + "\"}");
+  check_sent(*links[1]);
+
+  std::size_t at = 0;
+  while (at < input.size()) {
+    const std::size_t end = std::min(input.find('\n', at), input.size());
+    std::string_view line = input.substr(at, end - at);
+    at = end + 1;
+    if (line.empty()) continue;
+    if (line[0] == '~') {  // the clock moves on: clocks, grace windows, next games
+      world.now += static_cast<double>(line.size() > 1 ? static_cast<unsigned char>(line[1]) : 1);
+      for (const auto& host : hosts) host->run([](server::Table& table) { table.on_timer(); });
+      continue;
+    }
+    if (line[0] == '!') {
+      world.run_searches();
+      continue;
+    }
+    const std::size_t client = static_cast<unsigned char>(line[0]) % 3;
+    line.remove_prefix(1);
+    std::string frame(line);
+    if (!line.empty() && static_cast<unsigned char>(line[0]) % 4 != 0) {  // spliced into a template
+      const std::string_view base = kTemplates[static_cast<unsigned char>(line[0]) % std::size(kTemplates)];
+      const std::size_t cut = line.size() > 1 ? static_cast<unsigned char>(line[1]) % (base.size() + 1) : 0;
+      frame = std::string(base.substr(0, cut)) + std::string(line.substr(std::min<std::size_t>(2, line.size()))) +
+              std::string(base.substr(cut));
+    }
+    sessions[client].on_message(frame);
+  }
+  world.run_searches();
+  for (auto& link : links) check_sent(*link);
+  for (auto& session : sessions) session.on_closed();
+  return 0;
+}

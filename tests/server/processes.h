@@ -1,0 +1,77 @@
+// Child processes for the server's process tests: reversi-server on a free
+// loopback port with a temporary database, reversi-cli bots, their output
+// read line by line with a timeout.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#ifndef REVERSI_BUILD_DIR
+#define REVERSI_BUILD_DIR "build/native"
+#endif
+
+namespace reversi::testing {
+
+class ChildProcess {
+ public:
+  // Starts `arguments` (argv[0] a path); stdout is piped to us, stderr to `log_file`.
+  ChildProcess(const std::vector<std::string>& arguments, const std::filesystem::path& log_file);
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  bool started() const { return pid_ > 0; }
+  // The next line of stdout, or nothing after `seconds` or at its end.
+  std::optional<std::string> read_line(double seconds);
+  // Every line until the process ends (or `seconds` pass).
+  std::vector<std::string> read_all(double seconds);
+  void signal(int number);
+  // The exit code (128 + signal when killed), waiting up to `seconds` (then -1).
+  int wait(double seconds);
+
+ private:
+  pid_t pid_ = -1;
+  int stdout_fd_ = -1;
+  std::string pending_;
+  bool ended_ = false;
+  std::optional<int> exit_code_;
+};
+
+// A temporary folder removed at the end of the test.
+class TemporaryFolder {
+ public:
+  TemporaryFolder();
+  ~TemporaryFolder();
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// reversi-server on loopback. port 0 picks a free one; restart() keeps it.
+class ServerProcess {
+ public:
+  ServerProcess(const TemporaryFolder& folder, std::vector<std::string> extra_flags = {}, std::uint16_t port = 0);
+  std::uint16_t port() const { return port_; }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  void kill_hard();  // SIGKILL, as a crash
+  int stop();        // SIGTERM; the exit code
+  void restart();    // the same port and database
+  ChildProcess& process() { return *process_; }
+
+ private:
+  void launch(std::uint16_t port);
+  const TemporaryFolder& folder_;
+  std::vector<std::string> flags_;
+  std::uint16_t port_ = 0;
+  int launches_ = 0;
+  std::unique_ptr<ChildProcess> process_;
+};
+
+std::string build_path(const std::string& name);
+
+}  // namespace reversi::testing

@@ -1,0 +1,153 @@
+// Whole matches between two reversi-cli bots through a real reversi-server
+// on loopback, and a server killed with SIGKILL mid-game and restarted on
+// the same database.
+#include <doctest/doctest.h>
+#include <signal.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "engine/notation.h"
+#include "server/processes.h"
+
+using namespace reversi;
+using namespace reversi::testing;
+using Json = nlohmann::json;
+
+namespace {
+
+struct BotLines {
+  std::vector<Json> all;
+  std::vector<Json> of(const char* key) const {
+    std::vector<Json> found;
+    for (const Json& line : all)
+      if (line.contains(key)) found.push_back(line);
+    return found;
+  }
+};
+
+std::unique_ptr<ChildProcess> start_bot(const TemporaryFolder& folder, const std::string& log,
+                                        std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), {build_path("reversi-cli"), "bot"});
+  arguments.push_back("--json");
+  return std::make_unique<ChildProcess>(arguments, folder.path() / log);
+}
+
+Json parse_line(const std::optional<std::string>& line) {
+  REQUIRE_MESSAGE(line, "a bot printed nothing in time");
+  const Json parsed = Json::parse(*line, nullptr, false);
+  REQUIRE_MESSAGE(!parsed.is_discarded(), *line);
+  return parsed;
+}
+
+BotLines read_lines(ChildProcess& bot, double seconds, BotLines lines = {}) {
+  for (const std::string& line : bot.read_all(seconds)) lines.all.push_back(parse_line(line));
+  return lines;
+}
+
+// Each game's transcript replays, its counts are the final position's, and
+// the moves printed for it are the transcript's.
+void check_games(const BotLines& lines) {
+  std::string moves_printed;
+  std::size_t game = 0;
+  for (const Json& line : lines.all) {
+    if (line.contains("gameStarted")) moves_printed.clear();
+    if (line.contains("move")) moves_printed += line["move"].get<std::string>();
+    if (!line.contains("game")) continue;
+    ++game;
+    CHECK(line["game"].get<int>() == static_cast<int>(game));
+    const std::string transcript = line["transcript"];
+    CHECK(moves_printed == transcript);
+    const ReplayResult replay = replay_transcript(transcript);
+    REQUIRE_MESSAGE(replay, replay.message());
+    const Position& end = replay.replay->final_position;
+    CHECK(line["counts"]["black"].get<int>() == count_bits(end.discs_of(Color::Black)));
+    CHECK(line["counts"]["white"].get<int>() == count_bits(end.discs_of(Color::White)));
+    CHECK(line["reason"] == "no-moves");
+  }
+}
+
+}  // namespace
+
+TEST_SUITE("server-process") {
+  TEST_CASE("server process: two bots play whole matches of 1 and 3 games") {
+    for (const int games : {1, 3}) {
+      CAPTURE(games);
+      TemporaryFolder folder;
+      ServerProcess server(folder);
+      auto creator = start_bot(
+          folder, "creator.log",
+          {"--server", server.url(), "--create", "--match", std::to_string(games), "--level", "easy", "--name", "Ada"});
+      const Json first = parse_line(creator->read_line(20));
+      REQUIRE(first.contains("table"));
+      REQUIRE(first.contains("player"));
+      auto joiner =
+          start_bot(folder, "joiner.log", {"--server", server.url(), "--join", first["table"], "--level", "medium"});
+      const BotLines created = read_lines(*creator, 120);
+      const BotLines joined = read_lines(*joiner, 120);
+      CHECK(creator->wait(10) == 0);
+      CHECK(joiner->wait(10) == 0);
+      check_games(created);
+      check_games(joined);
+      const auto played = created.of("game");
+      CHECK(played == joined.of("game"));
+      CHECK(static_cast<int>(played.size()) >= (games + 1) / 2);
+      // Colours alternate between the games of a match, for both bots.
+      const auto starts = created.of("gameStarted");
+      REQUIRE(starts.size() == played.size());
+      for (std::size_t index = 1; index < starts.size(); ++index)
+        CHECK(starts[index]["color"] != starts[index - 1]["color"]);
+      // The match stops as soon as a bot has the wins it needs.
+      int creator_wins = 0, joiner_wins = 0;
+      for (std::size_t index = 0; index < played.size(); ++index) {
+        const std::string winner = played[index]["winner"];
+        if (winner == "draw") continue;
+        (winner == starts[index]["color"] ? creator_wins : joiner_wins) += 1;
+      }
+      CHECK(std::max(creator_wins, joiner_wins) == games / 2 + 1);
+      CHECK(server.stop() == 0);
+    }
+  }
+
+  TEST_CASE("server process: a server killed after the tenth move comes back and the game goes on") {
+    TemporaryFolder folder;
+    ServerProcess server(folder);
+    auto creator =
+        start_bot(folder, "creator.log", {"--server", server.url(), "--create", "--level", "easy", "--delay", "0.15"});
+    const Json first = parse_line(creator->read_line(20));
+    auto joiner = start_bot(folder, "joiner.log",
+                            {"--server", server.url(), "--join", first["table"], "--level", "easy", "--delay", "0.15"});
+    BotLines before;
+    std::string ten_moves;
+    while (ten_moves.size() < 20) {
+      const Json line = parse_line(creator->read_line(30));
+      before.all.push_back(line);
+      if (line.contains("move")) ten_moves += line["move"].get<std::string>();
+    }
+    server.kill_hard();
+    server.restart();
+    const BotLines created = read_lines(*creator, 120, before);
+    const BotLines joined = read_lines(*joiner, 120);
+    CHECK(creator->wait(10) == 0);
+    CHECK(joiner->wait(10) == 0);
+    const auto games = created.of("game");
+    REQUIRE(games.size() == 1);
+    const std::string transcript = games[0]["transcript"];
+    CHECK(transcript.substr(0, 20) == ten_moves);
+    CHECK(joined.of("game") == games);
+    check_games(created);
+    CHECK(server.stop() == 0);
+  }
+
+  TEST_CASE("server process: a bot whose server stays away gives up with a clear message") {
+    TemporaryFolder folder;
+    auto server = std::make_unique<ServerProcess>(folder);
+    auto creator = start_bot(folder, "creator.log", {"--server", server->url(), "--create", "--level", "easy"});
+    parse_line(creator->read_line(20));
+    server->kill_hard();
+    CHECK(creator->wait(40) == 1);
+    std::ifstream log(folder.path() / "creator.log");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    CHECK(text.find("gave up after 30 s") != std::string::npos);
+  }
+}

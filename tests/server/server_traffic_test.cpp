@@ -1,0 +1,249 @@
+// A real reversi-server on loopback, spoken to with frames of our own: a
+// player dropping and coming back inside the grace window or not, forged
+// and malformed traffic, foreign origins, and the static files.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "game/game.h"
+#include "server/processes.h"
+#include "server/test_socket.h"
+
+using namespace reversi;
+using namespace reversi::testing;
+namespace online = messages::online;
+namespace wire = messages::online::server;
+using messages::ErrorCode;
+
+namespace {
+
+// A player of our own: follows the game from the server's messages.
+struct TestPlayer {
+  TestSocket socket;
+  wire::Welcome welcome;
+  std::string table;
+  int seq = 0;
+  Game game;
+  std::optional<Color> colour;
+  bool finished = false;  // the server ended the game (whatever our copy of the board says)
+
+  void connect(std::uint16_t port, std::optional<online::Resume> resume = std::nullopt) {
+    REQUIRE(socket.connect(port) == 101);
+    online::client::Hello hello;
+    if (!welcome.player.empty()) {
+      hello.player = welcome.player;
+      hello.secret = welcome.secret;
+    }
+    hello.resume = resume;
+    socket.send(hello);
+    const std::optional<wire::Welcome> answer = socket.wait_for<wire::Welcome>(10);
+    REQUIRE(answer);
+    if (welcome.player.empty()) welcome = *answer;
+  }
+  // Handles one message; returns it.
+  std::optional<online::ServerMessage> step(double seconds = 10) {
+    const std::optional<std::string> text = socket.receive(seconds);
+    if (!text) return std::nullopt;
+    messages::Decoded<online::ServerMessage> decoded = online::decode_server_message(*text);
+    REQUIRE_MESSAGE(decoded, *text);
+    const online::ServerMessage& message = *decoded.value;
+    if (const std::optional<int> number = online::sequence_of(message)) seq = *number;
+    if (const auto* table_view = std::get_if<wire::Table>(&message)) table = table_view->code;
+    if (const auto* started = std::get_if<wire::GameStarted>(&message)) {
+      game = Game();
+      colour = started->black == welcome.player ? Color::Black : Color::White;
+    }
+    if (const auto* move = std::get_if<wire::Move>(&message)) game.apply_any(move->move.square);
+    if (std::holds_alternative<wire::GameOver>(message) || std::holds_alternative<wire::GameAborted>(message))
+      finished = true;
+    return message;
+  }
+  bool my_turn() const { return colour && !finished && !game.is_over() && game.side_to_move() == *colour; }
+  void play_first_legal() {
+    socket.send(online::client::Play{first_square(game.playable_squares()), int(game.record().cursor())});
+  }
+  // Plays until `moves` of our own are made or the game ends; a refusal fails the test.
+  void play_moves(int moves) {
+    for (int made = 0; made < moves && !finished;) {
+      if (my_turn()) {
+        play_first_legal();
+        ++made;
+      }
+      do {
+        const std::optional<online::ServerMessage> message = step();
+        REQUIRE(message);
+        if (const auto* error = std::get_if<wire::Error>(&*message)) FAIL("refused: " << error->reason);
+      } while (!my_turn() && !finished);
+    }
+  }
+  ErrorCode next_error() {
+    for (int frames = 0; frames < 100; ++frames) {
+      const std::optional<online::ServerMessage> message = step();
+      REQUIRE(message);
+      if (const auto* error = std::get_if<wire::Error>(&*message)) return error->code;
+    }
+    FAIL("no error came");
+    return ErrorCode::BadMessage;
+  }
+};
+
+std::unique_ptr<ChildProcess> join_bot(const TemporaryFolder& folder, const ServerProcess& server,
+                                       const std::string& code) {
+  return std::make_unique<ChildProcess>(
+      std::vector<std::string>{build_path("reversi-cli"), "bot", "--server", server.url(), "--join", code, "--level",
+                               "easy", "--json"},
+      folder.path() / "bot.log");
+}
+
+// The last {"game": …} line a bot printed.
+nlohmann::json game_line(ChildProcess& bot) {
+  nlohmann::json last;
+  for (const std::string& line : bot.read_all(60)) {
+    const nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
+    if (!parsed.is_discarded() && parsed.contains("game")) last = parsed;
+  }
+  return last;
+}
+
+}  // namespace
+
+TEST_SUITE("server-process") {
+  TEST_CASE("server process: a player back inside the grace window plays on; one away past it abandons") {
+    for (const bool comes_back : {true, false}) {
+      CAPTURE(comes_back);
+      TemporaryFolder folder;
+      // Back after 0.8 s within 10 s (room for a loaded machine under a
+      // sanitizer); away past 3 s.
+      ServerProcess server(folder, {"--grace-seconds", comes_back ? "10" : "3"});
+      TestPlayer ada;
+      ada.connect(server.port());
+      ada.socket.send(online::client::OpenTable{});
+      while (ada.table.empty()) REQUIRE(ada.step());
+      const std::string code = ada.table;
+      auto bot = join_bot(folder, server, code);
+      while (!ada.colour) REQUIRE(ada.step());
+      ada.play_moves(2);
+
+      ada.socket.close();  // dropped, not leaving
+      if (comes_back) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(800));
+        ada.connect(server.port(), online::Resume{code, ada.seq});
+        ada.play_moves(40);
+        const nlohmann::json game = game_line(*bot);
+        CHECK(game["reason"] == "no-moves");
+      } else {
+        const nlohmann::json game = game_line(*bot);
+        CHECK(game["reason"] == "abandoned");
+        CHECK(game["winner"] != (*ada.colour == Color::Black ? "black" : "white"));
+      }
+      CHECK(bot->wait(10) == 0);
+    }
+  }
+
+  TEST_CASE("server process: forged, stale, replayed, oversized, malformed and too fast traffic is refused") {
+    TemporaryFolder folder;
+    ServerProcess server(folder, {"--allowed-origins", "http://arcade.example"});
+    TestSocket stranger;
+    CHECK(stranger.connect(server.port(), "http://evil.example") == 403);
+    CHECK(stranger.connect(server.port(), "http://127.0.0.1:" + std::to_string(server.port())) == 101);
+    stranger.close();
+    CHECK(stranger.connect(server.port(), "http://arcade.example") == 101);
+    stranger.close();
+
+    TestPlayer ada, bob, carol;
+    ada.connect(server.port());
+    ada.socket.send(online::client::OpenTable{});
+    while (ada.table.empty()) REQUIRE(ada.step());
+    bob.connect(server.port());
+    bob.socket.send(online::client::JoinTable{ada.table});
+    while (!ada.colour) REQUIRE(ada.step());
+    while (!bob.colour) REQUIRE(bob.step());
+    TestPlayer& black = *ada.colour == Color::Black ? ada : bob;
+    TestPlayer& white = *ada.colour == Color::Black ? bob : ada;
+
+    white.socket.send(online::client::Play{*parse_square("f5").value, 0});
+    CHECK(white.next_error() == ErrorCode::NotYourTurn);  // the other seat, out of turn
+    black.socket.send(online::client::Play{*parse_square("a1").value, 0});
+    CHECK(black.next_error() == ErrorCode::TrapsNothing);
+    black.socket.send(online::client::Play{*parse_square("f5").value, 7});
+    CHECK(black.next_error() == ErrorCode::StalePly);
+    const std::string move = online::encode_client_message(online::client::Play{*parse_square("f5").value, 0});
+    black.socket.send(move);
+    black.socket.send(move);  // replayed
+    CHECK(black.next_error() == ErrorCode::NotYourTurn);
+    CHECK(black.game.transcript() == "f5");
+    while (white.game.transcript() != "f5") REQUIRE(white.step());
+    white.socket.send(online::client::Play{*parse_square("d6").value, 0});
+    CHECK(white.next_error() == ErrorCode::StalePly);
+
+    carol.connect(server.port());
+    carol.socket.send(online::client::Play{*parse_square("d6").value, 1});
+    CHECK(carol.next_error() == ErrorCode::NotSeated);
+    TestPlayer forger;
+    forger.welcome.player = ada.welcome.player;
+    forger.welcome.secret = std::string(64, 'a');
+    REQUIRE(forger.socket.connect(server.port()) == 101);
+    forger.socket.send(online::client::Hello{ada.welcome.player, std::string(64, 'a'), {}, {}});
+    CHECK(forger.next_error() == ErrorCode::BadSecret);
+
+    carol.socket.send(R"({"type":"set-name","name":")" + std::string(5000, 'x') + "\"}");
+    CHECK(carol.next_error() == ErrorCode::TooLarge);
+    carol.socket.send("{\"type\": \"play\", oops");
+    CHECK(carol.next_error() == ErrorCode::BadMessage);
+    carol.socket.send(online::client::SetName{"Carol"});
+    CHECK(carol.socket.wait_for<wire::Welcome>(10)->name == "Carol");  // still served
+    // Far over 20 a second (bursts of 40), however slowly a loaded server reads them.
+    for (int index = 0; index < 120; ++index) carol.socket.send(online::client::UnwatchOpenTables{});
+    CHECK(carol.next_error() == ErrorCode::RateLimited);
+    CHECK(server.stop() == 0);
+  }
+
+  TEST_CASE("server process: static files with their types, precompressed forms, and bad paths refused") {
+    TemporaryFolder folder;
+    const auto dist = folder.path() / "dist";
+    std::filesystem::create_directories(dist);
+    std::filesystem::create_directories(folder.path() / "distAsecret");
+    std::ofstream(dist / "index.html") << "<!doctype html><title>Reversi</title>";
+    std::ofstream(dist / "reversi.wasm") << "wasm";
+    std::ofstream(dist / "reversi.wasm.br") << "brotli";
+    std::ofstream(dist / "reversi.wasm.gz") << "gzip";
+    std::ofstream(dist / "reversi.data") << "data";
+    std::ofstream(dist / "manifest.webmanifest") << "{}";
+    std::ofstream(dist / "sw.js") << "self";
+    std::ofstream(folder.path() / "distAsecret" / "x") << "secret";
+    std::ofstream(folder.path() / "outside") << "secret";
+    std::filesystem::create_symlink(folder.path() / "outside", dist / "leak");
+    ServerProcess server(folder, {"--static", dist.string()});
+
+    const HttpAnswer index = http_get(server.port(), "/");
+    CHECK(index.status == 200);
+    CHECK(index.headers.at("content-type") == "text/html; charset=utf-8");
+    CHECK(index.headers.at("cache-control") == "no-cache");
+    CHECK(index.headers.at("access-control-allow-origin") == "*");
+    CHECK(http_get(server.port(), "/sw.js").headers.at("cache-control") == "no-cache");
+    CHECK(http_get(server.port(), "/manifest.webmanifest").headers.at("content-type") == "application/manifest+json");
+    CHECK(http_get(server.port(), "/reversi.data").headers.at("content-type") == "application/octet-stream");
+
+    const HttpAnswer plain = http_get(server.port(), "/reversi.wasm");
+    CHECK(plain.body == "wasm");
+    CHECK(plain.headers.at("content-type") == "application/wasm");
+    CHECK(plain.headers.count("content-encoding") == 0);
+    CHECK(plain.headers.at("vary") == "Accept-Encoding");
+    const HttpAnswer brotli = http_get(server.port(), "/reversi.wasm", {{"Accept-Encoding", "gzip, br"}});
+    CHECK(brotli.body == "brotli");
+    CHECK(brotli.headers.at("content-encoding") == "br");
+    CHECK(brotli.headers.at("content-type") == "application/wasm");
+    const HttpAnswer gzip = http_get(server.port(), "/reversi.wasm", {{"Accept-Encoding", "gzip"}});
+    CHECK(gzip.body == "gzip");
+    CHECK(gzip.headers.at("content-encoding") == "gzip");
+
+    for (const char* bad : {"/../outside", "/%2e%2e%2foutside", "/a%00", "/%E0%A4%A", "/..%2fdistAsecret/x"})
+      CHECK_MESSAGE(http_get(server.port(), bad).status == 400, bad);
+    CHECK(http_get(server.port(), "/leak").status == 404);
+    CHECK(http_get(server.port(), "/nothing.js").status == 404);
+    CHECK(server.stop() == 0);
+  }
+}

@@ -1,0 +1,137 @@
+// The online protocol's codec (messages/table_messages.h): every message
+// round-trips, the refusals say why, and the limits hold.
+#include <doctest/doctest.h>
+
+#include "game/session.h"
+#include "messages/table_messages.h"
+
+using namespace reversi;
+using namespace reversi::messages;
+using namespace reversi::messages::online;
+
+namespace {
+
+template <class Message, class Encode, class Decode>
+void check_round_trip(const Message& message, Encode encode, Decode decode) {
+  const std::string text = encode(message);
+  const auto decoded = decode(text);
+  INFO(text);
+  REQUIRE_MESSAGE(bool(decoded), decoded.error.message);
+  CHECK(*decoded.value == message);
+  CHECK(encode(*decoded.value) == text);
+}
+
+void check_client(const ClientMessage& message) {
+  check_round_trip(message, encode_client_message, decode_client_message);
+}
+void check_server(const ServerMessage& message) {
+  check_round_trip(message, encode_server_message, decode_server_message);
+}
+
+server::Table sample_table() {
+  server::Table table;
+  table.code = "K7M2QX";
+  table.owner = "p_ada";
+  table.options = TableOptions{3, 45, StartVariant::EmptyCentre};
+  table.seats[0] = {server::SeatView::Kind::Human, "p_ada", "Ada", true, Strength::Medium};
+  table.seats[1] = {server::SeatView::Kind::Computer, "", "", false, Strength::Hard};
+  table.phase = TablePhase::BetweenGames;
+  table.seq = 12;
+  return table;
+}
+
+}  // namespace
+
+TEST_CASE("table messages: every client message round-trips") {
+  check_client(client::Hello{});
+  check_client(client::Hello{"p_x", "ab12", std::nullopt, Resume{"K7M2QX", 41}});
+  check_client(client::Hello{std::nullopt, std::nullopt, "payload.signature", std::nullopt});
+  check_client(client::SetName{"Ada Lovelace"});
+  check_client(client::OpenTable{TableOptions{5, 0, StartVariant::StandardCross}, true});
+  check_client(client::JoinTable{"K7M2QX"});
+  check_client(client::SeatComputer{Strength::Hard});
+  check_client(client::SetPrivate{false});
+  check_client(client::LeaveTable{});
+  check_client(client::WatchOpenTables{});
+  check_client(client::UnwatchOpenTables{});
+  check_client(client::Play{square_at(5, 4), 0});
+  check_client(client::Resign{});
+  check_client(client::NextGame{});
+  check_client(client::Rematch{});
+  check_client(client::TransferSeat{});
+  check_client(client::ClaimSeat{"9XK2PW"});
+}
+
+TEST_CASE("table messages: every server message round-trips") {
+  check_server(server::Welcome{"p_ada", "Guest 4821", "3f9a", "K7M2QX"});
+  check_server(server::Welcome{"p_ada", "Ada", std::nullopt, std::nullopt});
+  check_server(sample_table());
+  check_server(server::OpenTables{{{"K7M2QX", "p_ada", "Ada", TableOptions{}}}});
+  check_server(server::GameStarted{3, 1, "p_ada", "computer", TableOptions{}, MatchScore{3, 0, 0, false}});
+  events::Move move{square_at(5, 4), Color::Black, bit(square_at(4, 4)), Counts{4, 1}, Color::White, 1};
+  check_server(server::Move{4, move, server::ClockReading{Color::White, 44.5}});
+  check_server(server::Move{4, move, std::nullopt});
+  check_server(server::Pass{9, events::Pass{Color::White, 7}});
+  check_server(server::ClockExpired{12, events::ClockExpired{Color::Black, square_at(2, 3)}});
+  GameResult result{Outcome::WhiteWins, EndReason::Abandoned, 20, 30};
+  check_server(server::GameOver{70, events::GameOver{result, "f5d6", 1, std::nullopt}});
+  check_server(server::GameAborted{5, "the game was left before both players had moved"});
+  check_server(server::MatchOver{71, events::MatchOver{2, Seat::Second, MatchScore{3, 0, 2, true}}});
+  check_server(server::RematchOffered{"p_ada"});
+  check_server(server::OpponentAway{"p_ada", 40});
+  check_server(server::OpponentBack{"p_ada"});
+  check_server(server::TransferCode{"9XK2PW", 120});
+  check_server(server::SeatMoved{});
+  check_server(server::Error{ErrorCode::StalePly, "That move was made on an older position.", "play"});
+
+  Session session(session_options_of(TableOptions{}, std::nullopt, Color::Black), 7, [] { return 0.0; });
+  session.play(square_at(5, 4));
+  server::State state{5,       sample_table(), game_state_of(session, false),
+                      "p_ada", "p_bob",        server::ClockReading{Color::White, 45}};
+  state.game.clock = 45;
+  check_server(state);
+}
+
+TEST_CASE("table messages: refusals name the problem, and limits hold") {
+  auto problem = [](std::string_view text) { return decode_client_message(text).error.problem; };
+  CHECK(problem("{not json") == DecodeProblem::Malformed);
+  CHECK(problem("[1,2]") == DecodeProblem::Malformed);
+  CHECK(problem(R"({"type":"fly"})") == DecodeProblem::UnknownType);
+  CHECK(problem(R"({"type":"play","square":"z9","ply":0})") == DecodeProblem::OutOfRange);
+  CHECK(problem(R"({"type":"play","square":"f5"})") == DecodeProblem::MissingField);
+  CHECK(problem(R"({"type":"hello","v":2})") == DecodeProblem::UnsupportedVersion);
+  CHECK(problem(R"({"type":"hello","player":"p_x"})") == DecodeProblem::MissingField);
+  CHECK(problem(R"({"type":"open-table","options":{"clock":5}})") == DecodeProblem::OutOfRange);
+  CHECK(problem(R"({"type":"open-table","options":{"matchLength":2}})") == DecodeProblem::OutOfRange);
+  CHECK(problem(R"({"type":"open-table","options":{"colour":"black"}})") == DecodeProblem::UnknownType);
+  CHECK(problem(R"({"type":"join-table","code":"K7M2Q0"})") == DecodeProblem::OutOfRange);
+  const std::string big = R"({"type":"set-name","name":")" + std::string(5000, 'a') + "\"}";
+  CHECK(problem(big) == DecodeProblem::TooLarge);
+  CHECK_FALSE(decode_client_message(R"({"type":"fly"})").error.message.empty());
+
+  const auto join = decode_client_message(R"({"type":"join-table","code":"k7m2qx"})");
+  REQUIRE(join);
+  CHECK(std::get<client::JoinTable>(*join.value).code == "K7M2QX");  // codes are read case-insensitively
+  const auto open = decode_client_message(R"({"type":"open-table"})");
+  REQUIRE(open);
+  CHECK(std::get<client::OpenTable>(*open.value).options == TableOptions{1, 45, StartVariant::StandardCross});
+}
+
+TEST_CASE("table messages: game events carry their sequence number, others none") {
+  CHECK(sequence_of(server::Pass{9, {}}) == 9);
+  CHECK(sequence_of(server::GameAborted{5, "x"}) == 5);
+  CHECK_FALSE(sequence_of(server::OpponentBack{"p"}));
+  CHECK_FALSE(sequence_of(sample_table()));
+}
+
+TEST_CASE("table messages: a computer match puts the computer on the second seat") {
+  const SessionOptions options =
+      session_options_of(TableOptions{3, 0, StartVariant::EmptyCentre}, Strength::Hard, Color::White);
+  CHECK(options.mode == Mode::Solo);
+  CHECK(options.strength == Strength::Hard);
+  CHECK(options.colour == ColourChoice::White);
+  CHECK_FALSE(options.clock_enabled);
+  CHECK(options.match_length == 3);
+  CHECK(spell(kErrorCodes, ErrorCode::ServerError) == "server-error");
+  CHECK(spell(kTablePhases, TablePhase::BetweenGames) == "between-games");
+}
