@@ -60,13 +60,40 @@ StartRequest start_request_from_url() {
 App::App(Theme& theme)
     : theme_(theme),
       game_(GameController::Services{computer_, platform::document_store(), seconds_now, fresh_seed}),
-      host_(platform::host_channel(), game_) {
+      host_(platform::host_channel(), game_),
+      online_(OnlineTable::Services{
+          platform::server_link(platform::ServerListener{
+              [this] {
+                online_.link_opened();
+                state_dirty_ = true;
+              },
+              [this](std::string_view text) {
+                online_.link_message(text);
+                state_dirty_ = true;
+              },
+              [this] {
+                online_.link_closed();
+                state_dirty_ = true;
+              },
+              [this] {
+                online_.update(/*now_please=*/true);
+                state_dirty_ = true;
+              }}),
+          platform::document_store(), seconds_now,
+          [this](std::string_view text, double seconds) {
+            game_.notify(NoticeKind::Online, text, seconds);
+            state_dirty_ = true;
+          }}) {
   ImGui::GetIO().UserData = &controls_;
   reduced_motion_ = platform::reduced_motion();
   game_.set_listener([this](const GameEvent& event, const Session& session) { host_.forward(event, session); });
   game_.set_ready_listener([this] { host_.announce_ready(); });
   platform::listen_to_host([this](std::string_view text) { host_.receive(text); });
   game_.start(start_request_from_url());
+  // An invite link (?table=K7M2QX) sits down at that table; a seat-transfer
+  // link (?claim=…) carries a game on from another device.
+  if (const std::string code = platform::url_parameter("table"); !code.empty()) online_.join(code);
+  if (const std::string code = platform::url_parameter("claim"); !code.empty()) online_.claim(code);
 }
 
 const char* App::panel_name(Panel panel) {
@@ -89,6 +116,8 @@ const char* App::panel_name(Panel panel) {
       return "confirm-resign";
     case Panel::Result:
       return "result";
+    case Panel::Table:
+      return "table";
   }
   return "none";
 }
@@ -119,6 +148,7 @@ void App::close_panels() {
 }
 
 void App::tap_square(Square square) {
+  if (online()) return online_tap(square);
   if (!session()) return;
   cursor_ = square;
   if (!game_.tap(square)) {
@@ -144,7 +174,9 @@ void App::redo() {
 
 void App::show_events() {
   const bool sound = game_.settings().sound;
-  for (const GameEvent& event : game_.take_events()) {
+  std::vector<GameEvent> happened = game_.take_events();
+  for (GameEvent& event : online_.take_events()) happened.push_back(std::move(event));
+  for (const GameEvent& event : happened) {
     state_dirty_ = true;
     switch (event.kind) {
       case EventKind::MovePlayed: {
@@ -210,6 +242,7 @@ void App::frame(double now) {
     state_dirty_ = true;
   }
   if (host_.pump()) frames_owed_ = std::max(frames_owed_, 1);
+  follow_online();
   if (game_.notices().text() != notice) state_dirty_ = true;
   show_events();
   controls_.controls.clear();
@@ -234,7 +267,10 @@ void App::frame(double now) {
     state_dirty_ = true;
   }
   // The move clock's countdown is part of the published state.
-  if (session() && session()->clock_running() && now_ - clock_published_at_ > 0.25) {
+  const bool counting = (session() && session()->clock_running()) ||
+                        (online() && (online_.clock() || online_.opponent_away() ||
+                                      online_.connection() == OnlineTable::Connection::Reconnecting));
+  if (counting && now_ - clock_published_at_ > 0.25) {
     clock_published_at_ = now_;
     state_dirty_ = true;
   }
@@ -259,6 +295,10 @@ bool App::wants_frames(double now) const {
       now < transition_until_ || host_.waiting())
     return true;
   if (!game_.ready()) return true;
+  // Online: the server's clock, a countdown for the opponent, reconnecting.
+  if (online() && (online_.connection() != OnlineTable::Connection::Connected || online_.clock() ||
+                   online_.opponent_away()))
+    return true;
   // The result card is due once the last flips settle.
   if (session() && session()->game().is_over() && !result_dismissed_ && panel_ == Panel::None) return true;
   if (session() && !game_.paused()) {
@@ -279,7 +319,7 @@ void App::publish_state() {
   }
   for (const auto& [name, rect] : controls_.controls)
     screen.controls[name] = ScreenRect{rect.x, rect.y, rect.w, rect.h, rect.enabled};
-  platform::publish_state(state_hook_json(game_, screen));
+  platform::publish_state(state_hook_json(game_, screen, &online_));
 }
 
 void App::handle_event(const SDL_Event& event) {
@@ -298,6 +338,7 @@ void App::handle_event(const SDL_Event& event) {
     return;
   }
   if (panel_ != Panel::None && panel_ != Panel::Result) return;  // dialogs take their own keys
+  if (online() && (control || key == SDLK_u)) return;  // no taking back at a table
   if ((control && key == SDLK_z && shift) || (control && key == SDLK_y)) return redo();
   if ((control && key == SDLK_z) || (!control && key == SDLK_u)) return undo();
   if (!control && key == SDLK_n) {

@@ -13,6 +13,7 @@
 #include "app/board_view.h"
 #include "app/core/game_controller.h"
 #include "app/core/host_bridge.h"
+#include "app/core/online_table.h"
 #include "app/flip_animation.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -35,7 +36,7 @@ class App {
   void shutdown() {}
 
  private:
-  enum class Panel { None, NewGame, Menu, Moves, Help, Statistics, Settings, ConfirmResign, Result };
+  enum class Panel { None, NewGame, Menu, Moves, Help, Statistics, Settings, ConfirmResign, Result, Table };
   static const char* panel_name(Panel panel);
 
   // The player's commands from the screen and the keyboard.
@@ -65,15 +66,30 @@ class App {
   void draw_settings_panel();
   void draw_confirm_resign_panel();
   void draw_result_panel();
+  // Online tables (app_online.cpp).
+  void draw_online_choices(float width);
+  void draw_table_panel();
+  void draw_online_result(float width);
+  void online_tap(Square square);
+  void follow_online();
+  std::string online_title() const;  // "Online · table K7M2QX" (and the match score)
   bool begin_panel(const char* title, float width, float height, bool at_bottom = false);
   void end_panel();
   void publish_state();
-  const Session* session() const { return game_.session(); }
+  // The game on screen: the online table's while the player sits at one.
+  bool online() const { return online_.active(); }
+  const Session* session() const { return online() ? online_.session() : game_.session(); }
 
   Theme& theme_;
   AiBridge computer_;
   GameController game_;
   HostBridge host_;
+  OnlineTable online_;
+  std::string shown_table_;  // the table code in the address bar
+  bool online_new_game_ = false;  // the new-game dialog's "Online" choice
+  messages::online::TableOptions table_options_;
+  bool table_private_ = false;
+  bool watching_tables_ = false;
   BoardView board_view_;
   FlipAnimation animation_;
   bool reduced_motion_ = false;

@@ -74,30 +74,60 @@ void App::draw_panels() {
     case Panel::Settings: draw_settings_panel(); break;
     case Panel::ConfirmResign: draw_confirm_resign_panel(); break;
     case Panel::Result: draw_result_panel(); break;
+    case Panel::Table: draw_table_panel(); break;
   }
 }
 
 void App::draw_new_game_panel() {
   if (!begin_panel("New game", 480, 720)) return;
   // The remembered options: the last new game's, or those the address asked for.
-  if (ImGui::IsWindowAppearing()) new_game_options_ = game_.settings().session_options();
+  if (ImGui::IsWindowAppearing()) {
+    new_game_options_ = game_.settings().session_options();
+    online_new_game_ = online();
+  }
   SessionOptions& options = new_game_options_;
   const float width = ImGui::GetContentRegionAvail().x;
+  // The open tables list is kept current while the Online choice shows.
+  if (online_new_game_ != watching_tables_) {
+    watching_tables_ = online_new_game_;
+    online_.watch_open_tables(watching_tables_);
+  }
   ImGui::BeginChild("##choices", ImVec2(0, -56), false);
   auto heading = [&](const char* text) {
     ImGui::PushFont(theme_.strong);
     ImGui::TextUnformatted(text);
     ImGui::PopFont();
   };
-  static const char* const kModes[] = {"Computer", "Two players"};
+  static const char* const kModes[] = {"Computer", "Two players", "Online"};
   static const char* const kStrengths[] = {"Easy", "Medium", "Hard"};
   static const char* const kColours[] = {"Black", "White", "Random"};
   static const char* const kStarts[] = {"Standard", "Empty centre"};
   static const char* const kLengths[] = {"1 game", "Best of 3", "Best of 5"};
   static const char* const kClocks[] = {"No clock", "45 s a move"};
   heading("Opponent");
-  int mode = options.mode == Mode::Solo ? 0 : 1;
-  if (widgets::segmented("mode", kModes, 2, &mode, width)) options.mode = mode == 0 ? Mode::Solo : Mode::TwoPlayers;
+  int mode = online_new_game_ ? 2 : options.mode == Mode::Solo ? 0 : 1;
+  if (widgets::segmented("mode", kModes, 3, &mode, width)) {
+    online_new_game_ = mode == 2;
+    if (mode < 2) options.mode = mode == 0 ? Mode::Solo : Mode::TwoPlayers;
+  }
+  if (online_new_game_) {
+    draw_online_choices(width);
+    ImGui::EndChild();
+    const float half = (width - 10) * 0.5f;
+    if (widgets::wide_button("Cancel", half)) switch_panel(Panel::None);
+    ImGui::SameLine(0, 10);
+    if (widgets::wide_button("Open a table", half, true)) {
+      online_.open_table(table_options_, table_private_);
+      switch_panel(Panel::Table);
+      state_dirty_ = true;
+    }
+    end_panel();
+    if (panel_ != Panel::NewGame && watching_tables_) {
+      watching_tables_ = false;
+      online_.watch_open_tables(false);
+    }
+    return;
+  }
   if (options.mode == Mode::Solo) {
     heading("Strength");
     int strength = static_cast<int>(options.strength);
@@ -130,10 +160,19 @@ void App::draw_new_game_panel() {
     ImGui::CloseCurrentPopup();
     end_panel();
     panel_ = Panel::None;
+    if (online()) online_.leave();  // a game on this device instead
+    if (watching_tables_) {
+      watching_tables_ = false;
+      online_.watch_open_tables(false);
+    }
     start_game(options);
     return;
   }
   end_panel();
+  if (panel_ != Panel::NewGame && watching_tables_) {
+    watching_tables_ = false;
+    online_.watch_open_tables(false);
+  }
 }
 
 void App::draw_menu_panel() {
@@ -143,7 +182,8 @@ void App::draw_menu_panel() {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool playing = session() && !session()->game().is_over();
   if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
-  if (session() && widgets::wide_button("Rematch (same options)", width)) {
+  if (online() && widgets::wide_button("Your table", width)) switch_panel(Panel::Table);
+  if (!online() && session() && widgets::wide_button("Rematch (same options)", width)) {
     ImGui::EndChild();
     ImGui::CloseCurrentPopup();
     end_panel();
@@ -207,15 +247,21 @@ void App::draw_confirm_resign_panel() {
   if (!begin_panel("Resign?", 380, 230)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const bool solo = session() && session()->options().mode == Mode::Solo;
-  ImGui::TextWrapped("%s", solo ? "Give up this game? The computer is awarded the win."
-                                : "Give up this game for the side to move? The other side is awarded the win.");
+  if (online())
+    ImGui::TextWrapped("Give up this game? %s is awarded the win.", online_.opponent_name().c_str());
+  else
+    ImGui::TextWrapped("%s", solo ? "Give up this game? The computer is awarded the win."
+                                  : "Give up this game for the side to move? The other side is awarded the win.");
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
   const float half = (width - 10) * 0.5f;
   if (widgets::wide_button("Keep playing", half)) switch_panel(Panel::None);
   ImGui::SameLine(0, 10);
   if (widgets::wide_button("Resign", half, true)) {
     switch_panel(Panel::None);
-    game_.resign();
+    if (online())
+      online_.resign();
+    else
+      game_.resign();
     show_events();
   }
   end_panel();
@@ -228,10 +274,14 @@ void App::draw_result_panel() {
   const GameResult result = session()->game().result();
   const Match& match = session()->match();
   ImGui::PushFont(theme_.title);
-  ImGui::TextUnformatted(result_headline(*session()).c_str());
+  ImGui::TextUnformatted(online() ? online_.result_headline().c_str() : result_headline(*session()).c_str());
   ImGui::PopFont();
   ImGui::Text("Black %d  ·  White %d", result.black_discs, result.white_discs);
-  if (result.reason == EndReason::Resignation) ImGui::TextUnformatted(resignation_line(*session()).c_str());
+  if (online()) {
+    if (!online_.ending().empty()) ImGui::TextUnformatted(online_.ending().c_str());
+  } else if (result.reason == EndReason::Resignation) {
+    ImGui::TextUnformatted(resignation_line(*session()).c_str());
+  }
   if (match.length() > 1) {
     ImGui::TextUnformatted(match_line(*session()).c_str());
     if (match.is_over()) {
@@ -242,6 +292,11 @@ void App::draw_result_panel() {
   }
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 134);
   const float half = (width - 10) * 0.5f;
+  if (online()) {
+    draw_online_result(width);
+    end_panel();
+    return;
+  }
   if (match.length() > 1 && !match.is_over()) {
     if (widgets::wide_button("Next game", width, true)) {
       ImGui::CloseCurrentPopup();

@@ -20,7 +20,8 @@ BoardPicture App::board_picture() const {
   picture.black = position.discs_of(Color::Black);
   picture.white = position.discs_of(Color::White);
   picture.last_move = game.last_move();
-  const bool human_turn = !game.is_over() && !session()->waiting_for_computer() && !game_.paused();
+  const bool human_turn = online() ? online_.my_turn()
+                                    : !game.is_over() && !session()->waiting_for_computer() && !game_.paused();
   if (human_turn && !animation_.running(now_)) {
     picture.dots = game.playable_squares();
     picture.show_counts = game_.settings().show_flip_counts && !game.in_placement_phase();
@@ -38,6 +39,7 @@ BoardPicture App::board_picture() const {
 std::string App::status_line() const {
   if (!game_.ready()) return "Getting the board ready…";
   if (game_.notices().active()) return game_.notices().text();
+  if (online()) return online_.status_line();
   return turn_line(*session(), game_.paused());
 }
 
@@ -67,7 +69,8 @@ void App::draw_screen() {
     const float x = (display.x - width) * 0.5f;
     ImGui::SetCursorScreenPos(ImVec2(x, y));
     widgets::title_row(theme_, width, title_height, session() ? session()->options() : game_.settings().session_options(),
-                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1);
+                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
+                       online_title());
     y += title_height + pad * 0.6f;
     draw_score_bar(ImVec2(x, y), width, bar_height);
     y += bar_height + pad * 0.6f;
@@ -88,7 +91,8 @@ void App::draw_screen() {
     float side_y = y + std::max(0.0f, (board - (title_height + bar_height + status_height * 2 + button_height * 2 + 4 * pad)) * 0.3f);
     ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
     widgets::title_row(theme_, side, title_height, session() ? session()->options() : game_.settings().session_options(),
-                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1);
+                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
+                       online_title());
     side_y += title_height + pad;
     draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
     side_y += bar_height + pad;
@@ -122,12 +126,21 @@ void App::draw_board_area(ImVec2 origin, float size) {
 }
 
 void App::draw_score_bar(ImVec2 origin, float width, float height) {
-  const int black = session() ? session()->game().disc_count(Color::Black) : 2;
-  const int white = session() ? session()->game().disc_count(Color::White) : 2;
+  // At a table whose seat is free nothing is set up yet: 0–0, "You" and "free".
+  const bool waiting = online() && !session();
+  const int black = session() ? session()->game().disc_count(Color::Black) : waiting ? 0 : 2;
+  const int white = session() ? session()->game().disc_count(Color::White) : waiting ? 0 : 2;
   const Color to_move = session() ? session()->game().side_to_move() : Color::Black;
-  const bool over = session() && session()->game().is_over();
-  widgets::ScoreBarLabels labels{session() ? role_label(role_of(*session(), Color::Black)) : "Black",
-                                 session() ? role_label(role_of(*session(), Color::White)) : "White"};
+  const bool over = (session() && session()->game().is_over()) || waiting;
+  widgets::ScoreBarLabels labels;
+  if (waiting) {
+    labels = {"You", "free"};
+  } else if (online()) {
+    labels = {online_.name_of(Color::Black), online_.name_of(Color::White)};
+  } else {
+    labels = {session() ? role_label(role_of(*session(), Color::Black)) : "Black",
+              session() ? role_label(role_of(*session(), Color::White)) : "White"};
+  }
   widgets::score_bar(*ImGui::GetWindowDrawList(), theme_, origin, width, height, black, white,
                      over ? std::nullopt : std::optional<Color>(to_move), labels);
 }
@@ -135,20 +148,23 @@ void App::draw_score_bar(ImVec2 origin, float width, float height) {
 void App::draw_status(ImVec2 origin, float width) {
   ImDrawList& draw_list = *ImGui::GetWindowDrawList();
   std::string text = status_line();
-  const bool thinking = game_.ready() && game_.notices().text().empty() && session() && session()->waiting_for_computer() &&
-                        !session()->game().is_over() && !game_.paused();
+  const bool thinking = game_.ready() && game_.notices().text().empty() && session() && !online() &&
+                        session()->waiting_for_computer() && !session()->game().is_over() && !game_.paused();
   if (thinking) {
     const int dots = static_cast<int>(now_ * 3) % 4;
     text += std::string(static_cast<std::size_t>(dots), '.');
   }
   const ImU32 colour = game_.notices().text().empty() ? palette::kText : palette::kCopperBright;
   float text_width = width;
-  if (session() && session()->options().clock_enabled && !session()->game().is_over()) {
+  const auto online_clock = online() ? online_.clock() : std::nullopt;
+  if (online_clock || (!online() && session() && session()->options().clock_enabled && !session()->game().is_over())) {
     // The move clock: mm:ss at the right, copper-red in the last ten seconds.
-    const double remaining = std::max(0.0, session()->clock_remaining());
+    // Online it is the server's, counted down here between its readings.
+    const double remaining = std::max(0.0, online_clock ? online_clock->second : session()->clock_remaining());
     char clock[16];
     std::snprintf(clock, sizeof clock, "%d:%02d", static_cast<int>(remaining) / 60, static_cast<int>(remaining) % 60);
-    const ImU32 clock_colour = remaining <= 10 && session()->clock_running() ? IM_COL32(236, 98, 70, 255)
+    const bool running = online_clock ? true : session()->clock_running();
+    const ImU32 clock_colour = remaining <= 10 && running ? IM_COL32(236, 98, 70, 255)
                                                                             : palette::kTextDim;
     const ImVec2 extent = theme_.title->CalcTextSizeA(22, FLT_MAX, 0, clock);
     draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
@@ -172,10 +188,17 @@ void App::draw_buttons(ImVec2 origin, float width, float height) {
     ++index;
     return widgets::button(label, ImVec2(button, height), enabled);
   };
-  const bool can_undo = session() && session()->game().can_undo() && !game_.paused();
-  const bool can_redo = session() && session()->game().can_redo() && !game_.paused();
-  if (action("Undo", can_undo)) undo();
-  if (action("Redo", can_redo)) redo();
+  if (online()) {
+    // No taking back at a table: the server keeps the game.
+    const bool playing = session() && !session()->game().is_over() && online_.colour();
+    if (action("Resign", playing)) panel_ = Panel::ConfirmResign;
+    if (action("Table", online_.table() != nullptr)) panel_ = Panel::Table;
+  } else {
+    const bool can_undo = session() && session()->game().can_undo() && !game_.paused();
+    const bool can_redo = session() && session()->game().can_redo() && !game_.paused();
+    if (action("Undo", can_undo)) undo();
+    if (action("Redo", can_redo)) redo();
+  }
   if (action("Moves", (session() != nullptr))) panel_ = Panel::Moves;
   if (action("New", true)) panel_ = Panel::NewGame;
   if (action("Menu", true)) panel_ = Panel::Menu;

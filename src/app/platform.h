@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "app/core/host_bridge.h"
+#include "app/core/online_table.h"
 #include "app/core/persistence.h"
 
 namespace reversi::platform {
@@ -50,5 +51,25 @@ void toggle_fullscreen();
 // keyboard); the answer arrives through `answer` (not called on cancel).
 // False where the platform has no such field (the app then shows its own).
 bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer);
+
+// The WebSocket to reversi-server: /ws at the page's own origin, or the
+// server that ?server=https://… names. What arrives goes to `listener`
+// (`wake`: the page came back into view or online: reconnect now).
+struct ServerListener {
+  std::function<void()> opened;
+  std::function<void(std::string_view)> message;
+  std::function<void()> closed;
+  std::function<void()> wake;
+};
+OnlineLink& server_link(ServerListener listener);
+// This page's address with `query` (e.g. "?table=K7M2QX") instead of its own.
+std::string page_link(const std::string& query);
+// Shows `query` in the address bar (a reload then comes back to the same table).
+void show_in_address(const std::string& query);
+// The system's share sheet where there is one (phones), the clipboard elsewhere;
+// true when the share sheet was used.
+bool share_link(const std::string& title, const std::string& url);
+// True on a touch screen (a finger, not a mouse): "tap" rather than "click".
+bool coarse_pointer();
 
 }  // namespace reversi::platform

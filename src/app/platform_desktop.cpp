@@ -146,6 +146,29 @@ void toggle_fullscreen() {
 }
 bool ask_for_text(const std::string&, const std::string&, std::function<void(std::string)>) { return false; }
 
+namespace {
+// Online tables are played in the browser; the desktop build has no WebSocket client.
+class NoServerLink final : public OnlineLink {
+ public:
+  bool online() const override { return false; }
+  void open() override {}
+  void send(const std::string&) override {}
+  void close() override {}
+};
+}  // namespace
+
+OnlineLink& server_link(ServerListener) {
+  static NoServerLink link;
+  return link;
+}
+std::string page_link(const std::string& query) { return query; }
+void show_in_address(const std::string&) {}
+bool share_link(const std::string&, const std::string& url) {
+  copy_to_clipboard(url);
+  return false;
+}
+bool coarse_pointer() { return false; }
+
 }  // namespace reversi::platform
 
 #endif

@@ -30,6 +30,14 @@ int reversi_js_is_fullscreen();
 void reversi_js_toggle_fullscreen();
 void reversi_js_copy_to_clipboard(const char* text, int length);
 void reversi_js_ask_for_text(const char* title, const char* initial);
+int reversi_js_online();
+void reversi_js_ws_open();
+void reversi_js_ws_send(const char* text, int length);
+void reversi_js_ws_close();
+char* reversi_js_page_link(const char* query);
+void reversi_js_show_in_address(const char* query);
+int reversi_js_share_link(const char* title, const char* url);
+int reversi_js_coarse_pointer();
 }
 
 namespace reversi::platform {
@@ -90,8 +98,18 @@ class PageHost final : public HostChannel {
   void post(const std::string& json) override { reversi_js_post_to_host(json.data(), static_cast<int>(json.size())); }
 };
 
+class PageServerLink final : public OnlineLink {
+ public:
+  bool online() const override { return reversi_js_online() != 0; }
+  void open() override { reversi_js_ws_open(); }
+  void send(const std::string& text) override { reversi_js_ws_send(text.data(), static_cast<int>(text.size())); }
+  void close() override { reversi_js_ws_close(); }
+};
+
 struct PageState {
   IndexedDbStore store;
+  PageServerLink server;
+  ServerListener server_listener;
   PageHost host;
   std::function<void(std::string_view)> host_listener;
   std::function<void(std::string)> text_answer;
@@ -149,6 +167,26 @@ bool fullscreen_available() { return reversi_js_fullscreen_available() != 0; }
 bool is_fullscreen() { return reversi_js_is_fullscreen() != 0; }
 void toggle_fullscreen() { reversi_js_toggle_fullscreen(); }
 
+OnlineLink& server_link(ServerListener listener) {
+  page().server_listener = std::move(listener);
+  return page().server;
+}
+
+std::string page_link(const std::string& query) {
+  char* value = reversi_js_page_link(query.c_str());
+  std::string result(value ? value : "");
+  std::free(value);
+  return result;
+}
+
+void show_in_address(const std::string& query) { reversi_js_show_in_address(query.c_str()); }
+
+bool share_link(const std::string& title, const std::string& url) {
+  return reversi_js_share_link(title.c_str(), url.c_str()) != 0;
+}
+
+bool coarse_pointer() { return reversi_js_coarse_pointer() != 0; }
+
 bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer) {
   page().text_answer = std::move(answer);
   reversi_js_ask_for_text(title.c_str(), initial.c_str());
@@ -203,6 +241,25 @@ EMSCRIPTEN_KEEPALIVE void reversi_set_reduced_motion(int on) {
 }
 
 EMSCRIPTEN_KEEPALIVE void reversi_page_hidden(int hidden) { reversi::platform::page().hidden = hidden != 0; }
+
+// The server's WebSocket: 0 opened, 1 a message, 2 closed, 3 wake up (back in view or online).
+EMSCRIPTEN_KEEPALIVE void reversi_server_event(const char* text, int length, int kind) {
+  const reversi::platform::ServerListener& listener = reversi::platform::page().server_listener;
+  switch (kind) {
+    case 0:
+      if (listener.opened) listener.opened();
+      break;
+    case 1:
+      if (listener.message) listener.message(reversi::platform::text_of(text, length));
+      break;
+    case 2:
+      if (listener.closed) listener.closed();
+      break;
+    default:
+      if (listener.wake) listener.wake();
+      break;
+  }
+}
 }
 
 #endif

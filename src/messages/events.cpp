@@ -90,6 +90,10 @@ GameState game_state_of(const Session& session, bool paused) {
   state.ply = static_cast<int>(game.record().cursor());
   if (session.options().clock_enabled && !game.is_over()) state.clock = session.clock_remaining();
   state.match = score_of(session.match());
+  if (game.is_over()) {
+    state.winner = game.result().outcome;
+    state.end_reason = game.result().reason;
+  }
   return state;
 }
 
@@ -109,7 +113,9 @@ Json game_state_to_json(const GameState& state) {
               {"clock", state.clock ? Json(std::round(*state.clock * 10) / 10) : Json(nullptr)},
               {"match", match_json(state.match)},
               {"paused", state.phase == Phase::Paused},
-              {"over", state.phase == Phase::Over}};
+              {"over", state.phase == Phase::Over},
+              {"winner", state.winner ? Json(winner_text(*state.winner)) : Json(nullptr)},
+              {"endReason", spell(kEndReasons, state.end_reason)}};
 }
 
 Decoded<GameState> game_state_from_json(const Json& object, const std::string& where) {
@@ -139,6 +145,14 @@ Decoded<GameState> game_state_from_json(const Json& object, const std::string& w
   reader.read("ply", state.ply, 0, 200);
   reader.read_optional("clock", state.clock, 0.0, kLongestClock);
   read_match(reader, "match", state.match);
+  std::optional<std::string> winner;
+  reader.read_optional("winner", winner, std::size_t{8});
+  if (reader.ok() && winner) {
+    if (*winner != "black" && *winner != "white" && *winner != "draw")
+      reader.fail(DecodeProblem::OutOfRange, "winner", "should be \"black\", \"white\" or \"draw\"");
+    state.winner = *winner == "black" ? Outcome::BlackWins : *winner == "white" ? Outcome::WhiteWins : Outcome::Draw;
+  }
+  if (reader.has("endReason")) reader.read("endReason", state.end_reason, kEndReasons);
   if (!reader.ok()) return Decoded<GameState>::failure(reader.error());
   return Decoded<GameState>::success(std::move(state));
 }

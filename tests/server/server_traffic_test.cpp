@@ -42,6 +42,14 @@ struct TestPlayer {
     const std::optional<wire::Welcome> answer = socket.wait_for<wire::Welcome>(10);
     REQUIRE(answer);
     if (welcome.player.empty()) welcome = *answer;
+    // A seated player coming back is sent the table first: until it is in,
+    // whose turn it is may still change (the events missed come after it).
+    if (resume)
+      for (bool table_seen = false; !table_seen;) {
+        const std::optional<online::ServerMessage> message = step();
+        REQUIRE(message);
+        table_seen = std::holds_alternative<wire::Table>(*message);
+      }
   }
   // Handles one message; returns it.
   std::optional<online::ServerMessage> step(double seconds = 10) {
@@ -68,15 +76,19 @@ struct TestPlayer {
   // Plays until `moves` of our own are made or the game ends; a refusal fails the test.
   void play_moves(int moves) {
     for (int made = 0; made < moves && !finished;) {
-      if (my_turn()) {
+      const std::size_t before = game.record().cursor();
+      const bool moved = my_turn();
+      if (moved) {
         play_first_legal();
         ++made;
       }
+      // Until our move is back (other messages, like a table, may come
+      // first), then until it is our turn again.
       do {
         const std::optional<online::ServerMessage> message = step();
         REQUIRE(message);
         if (const auto* error = std::get_if<wire::Error>(&*message)) FAIL("refused: " << error->reason);
-      } while (!my_turn() && !finished);
+      } while (((moved && game.record().cursor() == before) || !my_turn()) && !finished);
     }
   }
   ErrorCode next_error() {

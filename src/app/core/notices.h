@@ -17,6 +17,7 @@ enum class NoticeKind {
   Copied,
   Paused,
   Storage,  // saved data could not be read or written
+  Online,   // the table, the opponent, the connection
 };
 
 class Notices {

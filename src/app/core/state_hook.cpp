@@ -50,15 +50,61 @@ Json game_json(const GameController& game, const Session& session) {
   return state;
 }
 
+Json online_json(const OnlineTable& online) {
+  static constexpr const char* kConnections[] = {"idle", "connecting", "connected", "reconnecting"};
+  Json view{{"connection", kConnections[static_cast<int>(online.connection())]},
+            {"player", online.player()},
+            {"name", online.name()},
+            {"status", online.status_line()},
+            {"myTurn", online.my_turn()},
+            {"ending", online.ending()},
+            {"rematchOffered", online.rematch_offered()}};
+  const std::optional<Color> colour = online.colour();
+  view["color"] = colour ? Json(messages::spell(messages::kColours, *colour)) : Json(nullptr);
+  if (const auto* table = online.table()) {
+    view["code"] = table->code;
+    view["phase"] = messages::spell(messages::kTablePhases, table->phase);
+    view["owner"] = table->owner == online.player();
+    Json seats = Json::array();
+    for (const auto& seat : table->seats) {
+      using Kind = messages::online::server::SeatView::Kind;
+      if (seat.kind == Kind::Empty)
+        seats.push_back(nullptr);
+      else if (seat.kind == Kind::Computer)
+        seats.push_back(Json{{"computer", messages::spell(messages::kStrengths, seat.strength)}});
+      else
+        seats.push_back(Json{{"player", seat.player}, {"name", seat.name}, {"connected", seat.connected}});
+    }
+    view["seats"] = std::move(seats);
+  } else {
+    view["code"] = nullptr;
+  }
+  const std::optional<double> away = online.opponent_away();
+  view["opponentAway"] = away ? Json(*away) : Json(nullptr);
+  if (const auto clock = online.clock())
+    view["clock"] = {{"color", messages::spell(messages::kColours, clock->first)}, {"seconds", clock->second}};
+  view["openTables"] = online.open_tables().size();
+  return view;
+}
+
 }  // namespace
 
-std::string state_hook_json(const GameController& game, const ScreenFacts& screen) {
+std::string state_hook_json(const GameController& game, const ScreenFacts& screen, const OnlineTable* online) {
   try {
     Json state;
-    const Session* session = game.session();
-    state["ready"] = session != nullptr;
+    const bool at_table = online && online->active();
+    const Session* session = at_table ? online->session() : game.session();
+    state["ready"] = game.ready();
     state["apiVersion"] = messages::kProtocolVersion;
     if (session) state.update(game_json(game, *session));
+    if (at_table) {
+      state["mode"] = "online";
+      // Only our own moves, on our turn, may be tapped.
+      if (!online->my_turn()) state["legalMoves"] = Json::array();
+      state["online"] = online_json(*online);
+    } else {
+      state["online"] = nullptr;
+    }
     state["notice"] = game.notices().text();
     state["panel"] = screen.panel;
     state["flipCounts"] = game.settings().show_flip_counts;

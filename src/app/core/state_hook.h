@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/core/game_controller.h"
+#include "app/core/online_table.h"
 
 namespace reversi {
 
@@ -25,6 +26,8 @@ struct ScreenFacts {
 };
 
 // The state as JSON text. Never throws, whatever the notices or names hold.
-std::string state_hook_json(const GameController& game, const ScreenFacts& screen);
+// While the player sits at an online table, the game is that table's, and
+// "online" says who sits where and how the connection is.
+std::string state_hook_json(const GameController& game, const ScreenFacts& screen, const OnlineTable* online = nullptr);
 
 }  // namespace reversi

@@ -138,6 +138,8 @@ mergeInto(LibraryManager.library, {
         transaction.onabort = function () { reject(transaction.error); };
       });
     },
+    socket: null,
+    serverWatch: false,
     database: null,
     openDatabase: function () {
       if (!ReversiPage.database) {
@@ -446,6 +448,106 @@ mergeInto(LibraryManager.library, {
     document.body.append(dialog);
     field.focus();
     field.select();
+  },
+
+  // The WebSocket to reversi-server for online tables: one at a time, to
+  // /ws beside the page, or at the server ?server=https://… names (a game
+  // embedded from another host). Events reach C++ as reversi_server_event:
+  // 0 opened, 1 a message, 2 closed, 3 wake (back in view, or online again).
+  // A socket that was replaced says nothing more.
+  reversi_js_online: function () { return navigator.onLine === false ? 0 : 1; },
+
+  reversi_js_ws_open__deps: ['$ReversiPage'],
+  reversi_js_ws_open: function () {
+    const tell = function (kind, text) { ReversiPage.callWithTexts('_reversi_server_event', [text || ''], [kind]); };
+    if (!ReversiPage.serverWatch) {
+      ReversiPage.serverWatch = true;
+      const wake = function () { if (!document.hidden) tell(3); };
+      window.addEventListener('online', wake);
+      document.addEventListener('visibilitychange', wake);
+    }
+    if (ReversiPage.socket) { try { ReversiPage.socket.close(); } catch (e) { /* already closed */ } }
+    let address;
+    try {
+      const named = new URLSearchParams(location.search).get('server');
+      const base = named && /^https?:\/\//i.test(named) ? new URL('ws', named.replace(/\/?$/, '/')) : new URL('ws', location.href);
+      base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+      address = base.href;
+    } catch (e) {
+      setTimeout(function () { tell(2); }, 0);
+      return;
+    }
+    let socket;
+    try {
+      socket = new WebSocket(address);
+    } catch (e) {
+      console.warn('Reversi: cannot reach the game server:', e.message);
+      setTimeout(function () { tell(2); }, 0);
+      return;
+    }
+    ReversiPage.socket = socket;
+    const current = function () { return ReversiPage.socket === socket; };
+    socket.onopen = function () { if (current()) tell(0); };
+    socket.onmessage = function (event) {
+      // The server's messages are small; anything huge or binary is not for us.
+      if (current() && typeof event.data === 'string' && event.data.length <= 256 * 1024) tell(1, event.data);
+    };
+    socket.onclose = function () {
+      if (!current()) return;
+      ReversiPage.socket = null;
+      tell(2);
+    };
+  },
+
+  reversi_js_ws_send__deps: ['$ReversiPage'],
+  reversi_js_ws_send: function (pointer, length) {
+    const socket = ReversiPage.socket;
+    if (socket && socket.readyState === 1) socket.send(ReversiPage.text(pointer, length));
+  },
+
+  reversi_js_ws_close__deps: ['$ReversiPage'],
+  reversi_js_ws_close: function () {
+    const socket = ReversiPage.socket;
+    ReversiPage.socket = null;
+    if (socket) { try { socket.close(1000); } catch (e) { /* already closed */ } }
+  },
+
+  reversi_js_page_link__deps: ['$ReversiPage'],
+  reversi_js_page_link: function (queryPointer) {
+    const query = ReversiPage.text(queryPointer, -1);
+    return ReversiPage.newText(location.origin + location.pathname + query);
+  },
+
+  reversi_js_show_in_address__deps: ['$ReversiPage'],
+  reversi_js_show_in_address: function (queryPointer) {
+    const query = ReversiPage.text(queryPointer, -1);
+    try {
+      // Other options in the address stay (host=, server=); the table's are replaced.
+      const params = new URLSearchParams(location.search);
+      ['table', 'claim', 'moves'].forEach(function (name) { params.delete(name); });
+      new URLSearchParams(query.replace(/^\?/, '')).forEach(function (value, name) { params.set(name, value); });
+      const search = params.toString();
+      history.replaceState(history.state, '', location.pathname + (search ? '?' + search : '') + location.hash);
+    } catch (e) { /* an opaque origin: the address stays */ }
+  },
+
+  reversi_js_share_link__deps: ['$ReversiPage'],
+  reversi_js_share_link: function (titlePointer, urlPointer) {
+    const title = ReversiPage.text(titlePointer, -1);
+    const url = ReversiPage.text(urlPointer, -1);
+    window.__reversiShared = url;
+    const coarse = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+    if (coarse && navigator.share) {
+      navigator.share({ title: title, url: url }).catch(function () { /* the player closed the sheet */ });
+      return 1;
+    }
+    window.__reversiClipboard = url;
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).catch(function () {});
+    return 0;
+  },
+
+  reversi_js_coarse_pointer: function () {
+    return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
   },
 
   // The AI worker's script: the SIMD build where the browser validates a

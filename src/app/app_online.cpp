@@ -1,0 +1,235 @@
+// Online tables on screen: the choices in the new-game dialog, the table
+// card with its code and invite link, taps that go to the server, and the
+// result card's call-back. The protocol is OnlineTable's (app/core).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/platform.h"
+#include "app/widgets.h"
+
+namespace reversi {
+namespace {
+
+namespace online = messages::online;
+using SeatKind = online::server::SeatView::Kind;
+
+std::string options_line(const online::TableOptions& options) {
+  std::string line = options.match_length == 1 ? "1 game" : "best of " + std::to_string(options.match_length);
+  line += options.clock > 0 ? ", " + std::to_string(static_cast<int>(options.clock)) + " s a move" : ", no clock";
+  if (options.start == StartVariant::EmptyCentre) line += ", empty centre";
+  return line;
+}
+
+}  // namespace
+
+void App::online_tap(Square square) {
+  cursor_ = square;
+  const CommandResult sent = online_.play(square);
+  if (!sent) {
+    refused_square_ = square;
+    refused_until_ = now_ + 0.9;
+    game_.notify(NoticeKind::Refused, sent.message);
+    if (game_.settings().sound) platform::play_sound(platform::Sound::Refused);
+  }
+  state_dirty_ = true;
+}
+
+// Each frame: the address bar names the table (a reload comes back to it),
+// and a table that has just been opened shows its card.
+void App::follow_online() {
+  online_.update();
+  const auto* table = online() ? online_.table() : nullptr;
+  const std::string code = table ? table->code : "";
+  if (code == shown_table_) return;
+  const bool opened = !code.empty() && table->phase == messages::TablePhase::Waiting && table->owner == online_.player();
+  shown_table_ = code;
+  platform::show_in_address(code.empty() ? "" : "?table=" + code);
+  if (opened && (panel_ == Panel::None || panel_ == Panel::NewGame)) {
+    if (panel_ != Panel::None) ImGui::CloseCurrentPopup();
+    panel_ = Panel::Table;
+  }
+  state_dirty_ = true;
+}
+
+std::string App::online_title() const {
+  const auto* table = online() ? online_.table() : nullptr;
+  if (!online()) return "";
+  if (!table) return "Online";
+  std::string line = "Online · table " + table->code;
+  const Session* game = session();
+  if (game && game->match().length() > 1 && online_.seat()) {
+    const Seat mine = *online_.seat() == 0 ? Seat::First : Seat::Second;
+    const Seat theirs = mine == Seat::First ? Seat::Second : Seat::First;
+    line += " · game " + std::to_string(game->game_number()) + " of " + std::to_string(game->match().length()) +
+            " · you " + std::to_string(game->match().wins(mine)) + "–" + std::to_string(game->match().wins(theirs));
+  }
+  return line;
+}
+
+// The "Online" choice of the new-game dialog: the table's options, and the
+// tables waiting for a second player.
+void App::draw_online_choices(float width) {
+  auto heading = [&](const char* text) {
+    ImGui::PushFont(theme_.strong);
+    ImGui::TextUnformatted(text);
+    ImGui::PopFont();
+  };
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+  ImGui::TextWrapped("Open a table and invite a friend with its code or link, or sit down at a table that is waiting.");
+  ImGui::PopStyleColor();
+  static const char* const kLengths[] = {"1 game", "Best of 3", "Best of 5"};
+  static const char* const kClocks[] = {"No clock", "45 s a move"};
+  static const char* const kStarts[] = {"Standard", "Empty centre"};
+  heading("Match");
+  int length = table_options_.match_length == 5 ? 2 : table_options_.match_length == 3 ? 1 : 0;
+  if (widgets::segmented("online-length", kLengths, 3, &length, width)) table_options_.match_length = 1 + 2 * length;
+  heading("Move clock");
+  int clock = table_options_.clock > 0 ? 1 : 0;
+  if (widgets::segmented("online-clock", kClocks, 2, &clock, width))
+    table_options_.clock = clock == 1 ? online::kDefaultOnlineClock : 0;
+  heading("Start");
+  int start = table_options_.start == StartVariant::StandardCross ? 0 : 1;
+  if (widgets::segmented("online-start", kStarts, 2, &start, width))
+    table_options_.start = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
+  ImGui::Checkbox("Private: only people with the code can join", &table_private_);
+  widgets::note_control("setting:private-table");
+
+  if (widgets::wide_button("Join with a code…", width)) {
+    auto answer = [this](std::string text) {
+      std::string code;
+      for (const char c : text)
+        if (c != ' ' && c != '-') code.push_back(c);
+      online_.join(code);
+      close_panels();
+      state_dirty_ = true;
+    };
+    platform::ask_for_text("The table's code (six letters and digits)", "", answer);
+  }
+  heading("Tables waiting for a player");
+  const auto& tables = online_.open_tables();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+  if (online_.connection() != OnlineTable::Connection::Connected)
+    ImGui::TextWrapped("%s", online_.status_line().empty() ? "Connecting to the game server…" : online_.status_line().c_str());
+  else if (tables.empty())
+    ImGui::TextWrapped("None right now. Open one, and it shows here for others.");
+  ImGui::PopStyleColor();
+  for (const online::server::OpenTableEntry& entry : tables) {
+    if (entry.host_player == online_.player()) continue;
+    const std::string label = entry.host_name + " · " + options_line(entry.options) + "##" + entry.code;
+    if (widgets::wide_button(label.c_str(), width)) {
+      online_.join(entry.code);
+      close_panels();
+      state_dirty_ = true;
+    }
+  }
+}
+
+// The table card: the code to read aloud, the invite link, and what the
+// owner may do while the seat is free.
+void App::draw_table_panel() {
+  if (!begin_panel("Your table", 460, 600)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const auto* table = online_.table();
+  if (!table) {
+    ImGui::TextWrapped("%s", online_.status_line().c_str());
+    if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
+    end_panel();
+    return;
+  }
+  ImGui::BeginChild("##table", ImVec2(0, -56), false);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+  ImGui::TextWrapped("Give a friend this code, or send them the link. The game starts when they sit down; the server "
+                     "then draws who plays black.");
+  ImGui::PopStyleColor();
+  ImGui::Spacing();
+  // The code, large and spaced for reading aloud.
+  std::string spaced;
+  for (std::size_t i = 0; i < table->code.size(); ++i) {
+    if (i == 3) spaced += "  ";
+    spaced += table->code[i];
+  }
+  ImGui::PushFont(theme_.title);
+  const float code_width = ImGui::CalcTextSize(spaced.c_str()).x;
+  ImGui::SetCursorPosX(std::max(0.0f, (width - code_width) * 0.5f));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
+  ImGui::TextUnformatted(spaced.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  const std::string link = platform::page_link("?table=" + table->code);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+  ImGui::TextWrapped("%s", link.c_str());
+  ImGui::TextWrapped("%s", options_line(table->options).c_str());
+  ImGui::PopStyleColor();
+  const bool touch = platform::coarse_pointer();
+  if (widgets::wide_button(touch ? "Share the invitation" : "Copy the invitation link", width, true)) {
+    if (!platform::share_link("Play Reversi with me", link)) {
+      platform::copy_to_clipboard(link);
+      game_.notify(NoticeKind::Copied, "Invitation link copied.");
+    }
+  }
+  if (widgets::wide_button("Copy the code", width)) {
+    platform::copy_to_clipboard(table->code);
+    game_.notify(NoticeKind::Copied, "Table code " + table->code + " copied.");
+  }
+  const bool owner = table->owner == online_.player();
+  if (owner && table->phase == messages::TablePhase::Waiting) {
+    ImGui::Spacing();
+    ImGui::PushFont(theme_.strong);
+    ImGui::TextUnformatted("Tired of waiting?");
+    ImGui::PopFont();
+    static const char* const kStrengths[] = {"Easy", "Medium", "Hard"};
+    const float third = (width - 16) / 3;
+    for (int i = 0; i < 3; ++i) {
+      if (i > 0) ImGui::SameLine(0, 8);
+      const std::string label = std::string(kStrengths[i]) + "##computer";
+      if (widgets::button(label.c_str(), ImVec2(third, 44))) {
+        online_.seat_computer(static_cast<Strength>(i));
+        switch_panel(Panel::None);
+      }
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("gives the free seat to the computer (practice: it earns no points).");
+    ImGui::PopStyleColor();
+    bool is_private = table->is_private;
+    if (ImGui::Checkbox("Private: keep it off the list of open tables", &is_private)) online_.set_private(is_private);
+    widgets::note_control("setting:table-private");
+  }
+  ImGui::EndChild();
+  const float half = (width - 10) * 0.5f;
+  if (widgets::wide_button("Leave the table", half)) {
+    switch_panel(Panel::None);
+    online_.leave();
+  }
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Close", half)) switch_panel(Panel::None);
+  end_panel();
+}
+
+// The result card at a table: the next game of a match, or a call-back.
+void App::draw_online_result(float width) {
+  const auto* table = online_.table();
+  const bool between = table && table->phase == messages::TablePhase::BetweenGames;
+  const float half = (width - 10) * 0.5f;
+  if (between) {
+    if (widgets::wide_button("Next game", width, true)) {
+      online_.next_game();
+      switch_panel(Panel::None);
+    }
+  } else {
+    const char* label = online_.rematch_asked()     ? "Waiting for an answer…"
+                        : online_.rematch_offered() ? "Accept: play again"
+                                                    : "Play again";
+    if (widgets::button(label, ImVec2(width, 48), !online_.rematch_asked())) online_.rematch();
+  }
+  if (widgets::wide_button("View board", half)) switch_panel(Panel::None);
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Leave the table", half)) {
+    switch_panel(Panel::None);
+    online_.leave();
+  }
+}
+
+}  // namespace reversi

@@ -1,0 +1,633 @@
+#include "app/core/online_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "app/core/wording.h"
+
+namespace reversi {
+namespace {
+
+namespace online = messages::online;
+namespace wire = messages::online::server;
+using messages::Json;
+
+// Waits between attempts to reconnect: quick at first, then every 10 s.
+constexpr double kBackoff[] = {0.5, 1, 2, 4, 8, 10};
+
+const char* colour_word(Color color) { return color == Color::Black ? "black" : "white"; }
+
+bool is_game_event(const online::ServerMessage& message) { return online::sequence_of(message).has_value(); }
+
+}  // namespace
+
+OnlineTable::OnlineTable(Services services) : services_(std::move(services)) {}
+
+// ---- What the player asks for ----------------------------------------------
+
+void OnlineTable::want(online::ClientMessage request, bool sits) {
+  if (sits) {
+    active_ = true;
+    ending_.clear();
+  }
+  if (connection_ == Connection::Connected) {
+    send(request);
+    return;
+  }
+  pending_.push_back(std::move(request));
+  if (connection_ == Connection::Idle) connect();
+}
+
+void OnlineTable::open_table(const online::TableOptions& options, bool is_private) {
+  if (table_) send(online::client::LeaveTable{});
+  table_.reset();
+  mirror_.reset();
+  want(online::client::OpenTable{options, is_private});
+}
+
+void OnlineTable::join(const std::string& code) {
+  const std::optional<std::string> normalised = online::normalised_code(code);
+  if (!normalised) {
+    say("A table code is six letters and digits, like K7M2QX.");
+    return;
+  }
+  if (table_ && table_->code == *normalised) return;
+  if (table_) send(online::client::LeaveTable{});
+  table_.reset();
+  mirror_.reset();
+  want(online::client::JoinTable{*normalised});
+}
+
+void OnlineTable::claim(const std::string& code) {
+  const std::optional<std::string> normalised = online::normalised_code(code);
+  if (!normalised) {
+    say("That link to carry on a game is not complete.");
+    return;
+  }
+  want(online::client::ClaimSeat{*normalised});
+}
+
+CommandResult OnlineTable::play(Square square) {
+  if (connection_ != Connection::Connected)
+    return CommandResult::failure(CommandError::NotYourTurn, "Wait until the connection is back.");
+  if (!mirror_ || !colour())
+    return CommandResult::failure(CommandError::NotYourTurn, "The game starts when someone takes the free seat.");
+  if (mirror_->game().is_over()) return CommandResult::failure(CommandError::GameOver, "This game is over.");
+  if (!my_turn())
+    return CommandResult::failure(CommandError::NotYourTurn, "Wait for " + opponent_name() + " to move.");
+  // The same check the server makes, so an illegal tap says why at once.
+  const CommandResult check = mirror_->check_play(mirror_->seat_of(*colour()), square);
+  if (!check) return check;
+  send(online::client::Play{square, static_cast<int>(mirror_->game().record().cursor())});
+  return CommandResult::ok();
+}
+
+void OnlineTable::resign() {
+  if (mirror_ && !mirror_->game().is_over()) send(online::client::Resign{});
+}
+
+void OnlineTable::next_game() { send(online::client::NextGame{}); }
+
+void OnlineTable::rematch() {
+  rematch_asked_ = true;
+  send(online::client::Rematch{});
+}
+
+void OnlineTable::seat_computer(Strength strength) { send(online::client::SeatComputer{strength}); }
+
+void OnlineTable::set_private(bool is_private) { send(online::client::SetPrivate{is_private}); }
+
+void OnlineTable::transfer_seat() { send(online::client::TransferSeat{}); }
+
+void OnlineTable::watch_open_tables(bool watch) {
+  watching_ = watch;
+  if (watch)
+    want(online::client::WatchOpenTables{}, /*sits=*/false);
+  else if (connection_ == Connection::Connected)
+    send(online::client::UnwatchOpenTables{});
+  if (!watch) open_tables_.clear();
+}
+
+void OnlineTable::leave() {
+  if (table_ && connection_ == Connection::Connected) send(online::client::LeaveTable{});
+  finish();
+  if (!watching_) {
+    services_.link.close();
+    connection_ = Connection::Idle;
+  }
+}
+
+void OnlineTable::finish() {
+  active_ = false;
+  pending_.clear();
+  table_.reset();
+  mirror_.reset();
+  clock_.reset();
+  away_until_.reset();
+  match_over_.reset();
+  rematch_offered_ = rematch_asked_ = false;
+  transfer_code_.clear();
+  seq_ = 0;
+}
+
+void OnlineTable::send(const online::ClientMessage& message) {
+  if (connection_ == Connection::Connected) services_.link.send(online::encode_client_message(message));
+}
+
+void OnlineTable::say(std::string_view text, double seconds) {
+  if (services_.notify) services_.notify(text, seconds);
+}
+
+// ---- The connection ----------------------------------------------------------
+
+void OnlineTable::connect() {
+  if (!services_.link.online()) {
+    connection_ = Connection::Reconnecting;
+    retry_at_ = now() + kBackoff[std::min<std::size_t>(attempts_++, std::size(kBackoff) - 1)];
+    say("Playing online needs a connection. Games on this device still work.", 5);
+    return;
+  }
+  if (!identity_loaded_) {
+    // The guest's id and secret first, so the server knows us again.
+    if (identity_loading_) return;
+    identity_loading_ = true;
+    connection_ = Connection::Connecting;
+    services_.store.load(kPlayerKey, [this](DocumentStore::Loaded loaded) {
+      identity_loading_ = false;
+      identity_loaded_ = true;
+      if (loaded.found) {
+        const messages::Decoded<Json> parsed = messages::parse_object(loaded.text, 4096, "online player");
+        if (parsed && parsed.value->value("player", Json()).is_string() &&
+            parsed.value->value("secret", Json()).is_string()) {
+          player_ = (*parsed.value)["player"].get<std::string>();
+          secret_ = (*parsed.value)["secret"].get<std::string>();
+        } else {
+          std::fprintf(stderr, "Reversi: the online player record could not be read; starting as a new guest\n");
+        }
+      }
+      if (active_ || watching_) connect();
+    });
+    return;
+  }
+  connection_ = connection_ == Connection::Reconnecting ? Connection::Reconnecting : Connection::Connecting;
+  opening_ = true;  // until the server's welcome, or the link closes
+  services_.link.open();
+}
+
+void OnlineTable::link_opened() {
+  online::client::Hello hello;
+  if (!player_.empty()) {
+    hello.player = player_;
+    hello.secret = secret_;
+  }
+  if (table_) hello.resume = online::Resume{table_->code, seq_};
+  services_.link.send(online::encode_client_message(hello));
+}
+
+void OnlineTable::link_closed() {
+  opening_ = false;
+  if (!active_ && !watching_) {
+    connection_ = Connection::Idle;
+    return;
+  }
+  const bool was_connected = connection_ == Connection::Connected;
+  connection_ = Connection::Reconnecting;
+  retry_at_ = now() + kBackoff[std::min<std::size_t>(attempts_++, std::size(kBackoff) - 1)];
+  if (was_connected && active_) say("Connection lost. Reconnecting…", 3);
+}
+
+void OnlineTable::update(bool now_please) {
+  if (mirror_ && !mirror_->game().is_over()) take_mirror_events();
+  if ((!active_ && !watching_) || connection_ != Connection::Reconnecting) return;
+  if (opening_ && !now_please) return;  // an attempt is under way
+  if (now_please || now() >= retry_at_) {
+    if (now_please) attempts_ = 0;
+    connect();
+  }
+}
+
+void OnlineTable::lost_track() {
+  // Our copy no longer matches the server's: ask for the whole table again.
+  std::fprintf(stderr, "Reversi: the online game went out of step; asking the server for it again\n");
+  seq_ = 0;
+  mirror_.reset();
+  services_.link.close();
+  link_closed();
+  retry_at_ = now();
+}
+
+void OnlineTable::link_message(std::string_view text) {
+  messages::Decoded<online::ServerMessage> decoded = online::decode_server_message(text);
+  if (!decoded) {
+    std::fprintf(stderr, "Reversi: ignoring a server message (%s)\n", decoded.error.message.c_str());
+    return;
+  }
+  const online::ServerMessage& message = *decoded.value;
+  if (is_game_event(message)) {
+    const int number = *online::sequence_of(message);
+    if (number <= seq_) return;  // seen already (replayed after a reconnect)
+    seq_ = number;
+  }
+  handle(message);
+}
+
+// ---- What the server says ----------------------------------------------------
+
+void OnlineTable::handle(const online::ServerMessage& message) {
+  std::visit(
+      [this](const auto& m) {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<T, wire::Welcome>) {
+          on_welcome(m);
+        } else if constexpr (std::is_same_v<T, wire::Table>) {
+          on_table(m);
+        } else if constexpr (std::is_same_v<T, wire::OpenTables>) {
+          open_tables_ = m.tables;
+        } else if constexpr (std::is_same_v<T, wire::GameStarted>) {
+          on_game_started(m);
+        } else if constexpr (std::is_same_v<T, wire::Move>) {
+          on_move(m);
+        } else if constexpr (std::is_same_v<T, wire::Pass>) {
+          take_mirror_events();  // the mirror passed by itself
+        } else if constexpr (std::is_same_v<T, wire::ClockExpired>) {
+          const bool mine = colour() == m.expired.color;
+          say(mine ? "Your time ran out: the server played " + square_name(m.expired.square) + " for you."
+                   : opponent_name() + "'s time ran out: the server played " + square_name(m.expired.square) + ".",
+              4);
+        } else if constexpr (std::is_same_v<T, wire::GameOver>) {
+          on_game_over(m);
+        } else if constexpr (std::is_same_v<T, wire::GameAborted>) {
+          mirror_.reset();
+          clock_.reset();
+          say("The game was called off: " + m.reason + ".", 5);
+        } else if constexpr (std::is_same_v<T, wire::MatchOver>) {
+          match_over_ = m;
+        } else if constexpr (std::is_same_v<T, wire::RematchOffered>) {
+          if (m.player != player_) {
+            rematch_offered_ = true;
+            say(opponent_name() + " would like to play again.", 5);
+          }
+        } else if constexpr (std::is_same_v<T, wire::OpponentAway>) {
+          if (m.player != player_) away_until_ = now() + m.seconds;
+        } else if constexpr (std::is_same_v<T, wire::OpponentBack>) {
+          if (m.player != player_) {
+            away_until_.reset();
+            say(opponent_name() + " is back.");
+          }
+        } else if constexpr (std::is_same_v<T, wire::State>) {
+          on_state(m);
+        } else if constexpr (std::is_same_v<T, wire::TransferCode>) {
+          transfer_code_ = m.code;
+        } else if constexpr (std::is_same_v<T, wire::SeatMoved>) {
+          finish();
+          services_.link.close();
+          connection_ = Connection::Idle;
+          say("This game carries on on another device.", 6);
+        } else if constexpr (std::is_same_v<T, wire::Error>) {
+          on_error(m);
+        }
+      },
+      message);
+}
+
+void OnlineTable::on_welcome(const wire::Welcome& welcome) {
+  connection_ = Connection::Connected;
+  opening_ = false;
+  attempts_ = 0;
+  const bool new_guest = welcome.secret.has_value();
+  player_ = welcome.player;
+  name_ = welcome.name;
+  if (new_guest) {
+    secret_ = *welcome.secret;
+    const std::string document =
+        messages::dump(Json{{"version", 1}, {"player", player_}, {"secret", secret_}, {"name", name_}});
+    services_.store.save(kPlayerKey, document, [](const std::string& error) {
+      if (!error.empty()) std::fprintf(stderr, "Reversi: the online player could not be kept: %s\n", error.c_str());
+    });
+  }
+  if (welcome.table)
+    // Back at the table we asked for (a reload of an invite link): nothing to ask.
+    std::erase_if(pending_, [&](const online::ClientMessage& request) {
+      const auto* join = std::get_if<online::client::JoinTable>(&request);
+      return join && join->code == *welcome.table;
+    });
+  // Seated elsewhere (another tab, a table left open) while asking for a new one: leave it first.
+  const bool asks_for_table =
+      std::any_of(pending_.begin(), pending_.end(), [](const online::ClientMessage& request) {
+        return std::holds_alternative<online::client::OpenTable>(request) ||
+               std::holds_alternative<online::client::JoinTable>(request) ||
+               std::holds_alternative<online::client::ClaimSeat>(request);
+      });
+  if (welcome.table && asks_for_table && (!table_ || *welcome.table != table_->code))
+    send(online::client::LeaveTable{});
+  if (!welcome.table && table_ && pending_.empty()) {
+    // The table we were at is gone (closed while we were away).
+    finish();
+    say("That table is closed.", 4);
+    return;
+  }
+  const bool asked_to_watch = std::any_of(pending_.begin(), pending_.end(), [](const online::ClientMessage& request) {
+    return std::holds_alternative<online::client::WatchOpenTables>(request);
+  });
+  if (watching_ && !asked_to_watch) send(online::client::WatchOpenTables{});  // after a reconnect
+  for (const online::ClientMessage& request : std::exchange(pending_, {})) send(request);
+}
+
+void OnlineTable::on_table(const wire::Table& table) {
+  const bool seated = std::any_of(table.seats.begin(), table.seats.end(), [&](const wire::SeatView& seat) {
+    return seat.kind == wire::SeatView::Kind::Human && seat.player == player_;
+  });
+  if (!seated) {
+    // The last table message after leaving, or one we were moved from.
+    if (table_ && table_->code == table.code) {
+      table_.reset();
+      mirror_.reset();
+    }
+    return;
+  }
+  const bool first = !table_ || table_->code != table.code;
+  if (table_ && !first) {
+    // Someone sat down, or got up.
+    const int mine = *seat();
+    const wire::SeatView& before = table_->seats[1 - mine];
+    const wire::SeatView& after = table.seats[1 - mine];
+    if (before.kind == wire::SeatView::Kind::Empty && after.kind == wire::SeatView::Kind::Human)
+      say(after.name + " sat down.");
+    else if (before.kind == wire::SeatView::Kind::Human && after.kind == wire::SeatView::Kind::Empty)
+      say(before.name + " left the table.", 4);
+  }
+  if (first) {
+    seq_ = std::min(seq_, table.seq);
+    match_over_.reset();
+  }
+  table_ = table;
+  if (std::optional<wire::GameStarted> early = std::exchange(early_start_, std::nullopt)) on_game_started(*early);
+  if (table.phase == messages::TablePhase::Waiting) {
+    mirror_.reset();
+    clock_.reset();
+    away_until_.reset();
+    rematch_offered_ = rematch_asked_ = false;
+  }
+}
+
+bool OnlineTable::start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
+                               const std::string& moves) {
+  if (!table_) return false;
+  const wire::SeatView& owner = table_->seats[0];
+  const std::string owner_id = owner.kind == wire::SeatView::Kind::Computer ? "computer" : owner.player;
+  // The owner's colour in this game, and so in the match's first.
+  const Color owner_now = black == owner_id ? Color::Black : Color::White;
+  const Color owner_first = game_number % 2 == 1 ? owner_now : other(owner_now);
+  SessionSnapshot snapshot;
+  snapshot.options = online::session_options_of(table_->options, std::nullopt, owner_first);
+  snapshot.options.mode = Mode::TwoPlayers;  // both seats are played elsewhere: no computer here
+  snapshot.options.clock_enabled = false;    // the server keeps the time
+  snapshot.first_colour = owner_first;
+  const int before = std::max(0, game_number - 1);
+  for (int i = 0; i < score.first; ++i) snapshot.finished.push_back(GameWinner::First);
+  for (int i = 0; i < score.second; ++i) snapshot.finished.push_back(GameWinner::Second);
+  for (int i = score.first + score.second; i < before; ++i) snapshot.finished.push_back(GameWinner::Nobody);
+  snapshot.moves = moves;
+  // Every written move is on the board (the server has no undo).
+  snapshot.applied = 0;
+  for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
+    const char column = static_cast<char>(std::tolower(static_cast<unsigned char>(moves[i])));
+    if (column >= 'a' && column <= 'h' && moves[i + 1] >= '1' && moves[i + 1] <= '8') ++snapshot.applied;
+  }
+  Parsed<Session> restored = Session::restore(snapshot, services_.clock);
+  if (!restored) {
+    std::fprintf(stderr, "Reversi: the server's game could not be set up here (%s)\n", restored.error.c_str());
+    return false;
+  }
+  mirror_.emplace(std::move(*restored.value));
+  black_ = black;
+  return true;
+}
+
+void OnlineTable::on_game_started(const wire::GameStarted& started) {
+  if (!table_) {
+    // Sitting down starts the game: its start can come before the table.
+    early_start_ = started;
+    return;
+  }
+  if (!start_mirror(started.black, started.game_number, started.match, "")) return lost_track();
+  white_ = started.white;
+  match_over_.reset();
+  rematch_offered_ = rematch_asked_ = false;
+  ending_.clear();
+  clock_.reset();
+  if (started.options.clock > 0) {
+    clock_ = wire::ClockReading{Color::Black, started.options.clock};
+    clock_read_at_ = now();
+  }
+  GameEvent event;
+  event.kind = EventKind::GameStarted;
+  event.game_number = started.game_number;
+  event.black_discs = mirror_->game().disc_count(Color::Black);
+  event.white_discs = mirror_->game().disc_count(Color::White);
+  events_.push_back(event);
+  const std::optional<Color> mine = colour();
+  if (mine) say(*mine == Color::Black ? "You play black: you move first." : "You play white: " + opponent_name() + " moves first.", 4);
+}
+
+void OnlineTable::on_move(const wire::Move& move) {
+  if (!mirror_) return lost_track();
+  const Color mover = move.move.color;
+  if (static_cast<int>(mirror_->game().record().cursor()) != move.move.ply - 1) return lost_track();
+  const CommandResult played = mirror_->play(mirror_->seat_of(mover), move.move.square);
+  if (!played) return lost_track();
+  clock_ = move.clock;
+  clock_read_at_ = now();
+  take_mirror_events();
+}
+
+void OnlineTable::on_game_over(const wire::GameOver& over) {
+  clock_.reset();
+  away_until_.reset();
+  if (!mirror_) return;
+  const GameResult& result = over.over.result;
+  if (!mirror_->game().is_over()) {
+    // Ended by the server: a resignation or a player who left.
+    const std::optional<Color> winner = result.winner();
+    if (winner) mirror_->forfeit(mirror_->seat_of(other(*winner)), result.reason);
+  }
+  const std::optional<Color> winner = result.winner();
+  const std::optional<Color> mine = colour();
+  if (result.reason == EndReason::Resignation && winner)
+    ending_ = winner == mine ? opponent_name() + " resigned." : "You resigned.";
+  else if (result.reason == EndReason::Abandoned && winner)
+    ending_ = winner == mine ? opponent_name() + " left the game." : "You left the game.";
+  else
+    ending_.clear();
+  take_mirror_events();
+}
+
+void OnlineTable::on_state(const wire::State& state) {
+  on_table(state.table);
+  if (!table_) return;
+  if (state.black.empty()) {
+    mirror_.reset();
+    return;
+  }
+  seq_ = std::max(seq_, state.seq);
+  // A finished game is already in the match's score: take it out to set the
+  // game up, and end it as it ended (a resignation is not in its moves).
+  messages::MatchScore before = state.game.match;
+  const std::optional<Outcome> outcome = state.game.phase == messages::Phase::Over ? state.game.winner : std::nullopt;
+  std::optional<Color> winner;
+  if (outcome == Outcome::BlackWins) winner = Color::Black;
+  if (outcome == Outcome::WhiteWins) winner = Color::White;
+  const std::string owner_id = table_->seats[0].kind == wire::SeatView::Kind::Computer ? "computer" : table_->seats[0].player;
+  if (winner) {
+    const bool owner_won = (*winner == Color::Black) == (state.black == owner_id);
+    int& wins = owner_won ? before.first : before.second;
+    wins = std::max(0, wins - 1);
+  }
+  if (!start_mirror(state.black, state.game.game_number, before, state.game.transcript)) {
+    mirror_.reset();
+    return;
+  }
+  white_ = state.white;
+  if (winner && !mirror_->game().is_over()) mirror_->forfeit(mirror_->seat_of(other(*winner)), state.game.end_reason);
+  mirror_->poll_events();
+  if (winner && state.game.end_reason == EndReason::Resignation)
+    ending_ = colour() == winner ? opponent_name() + " resigned." : "You resigned.";
+  else if (winner && state.game.end_reason == EndReason::Abandoned)
+    ending_ = colour() == winner ? opponent_name() + " left the game." : "You left the game.";
+  clock_ = state.clock;
+  clock_read_at_ = now();
+  GameEvent event;
+  event.kind = EventKind::GameStarted;  // a fresh picture: no animation to finish
+  event.game_number = state.game.game_number;
+  events_.push_back(event);
+}
+
+void OnlineTable::on_error(const wire::Error& error) {
+  using messages::ErrorCode;
+  switch (error.code) {
+    case ErrorCode::BadSecret:
+      // The server does not know us (a new database, say): start as a new guest.
+      player_.clear();
+      secret_.clear();
+      table_.reset();
+      mirror_.reset();
+      services_.link.close();
+      opening_ = false;
+      connection_ = Connection::Reconnecting;
+      retry_at_ = now();
+      return;
+    case ErrorCode::NoSuchTable:
+    case ErrorCode::TableFull:
+    case ErrorCode::NoSuchCode:
+      say(error.reason, 5);
+      if (!table_) finish();
+      return;
+    case ErrorCode::StalePly:
+      // Our board was behind: the server's move is on its way, or we ask again.
+      return;
+    default:
+      say(error.reason, 4);
+      return;
+  }
+}
+
+void OnlineTable::take_mirror_events() {
+  if (!mirror_) return;
+  for (GameEvent& event : mirror_->poll_events()) events_.push_back(std::move(event));
+}
+
+// ---- What the screen shows ---------------------------------------------------
+
+std::optional<int> OnlineTable::seat() const {
+  if (!table_) return std::nullopt;
+  for (int i = 0; i < 2; ++i)
+    if (table_->seats[i].kind == wire::SeatView::Kind::Human && table_->seats[i].player == player_) return i;
+  return std::nullopt;
+}
+
+std::optional<Color> OnlineTable::colour() const {
+  if (!mirror_ || player_.empty()) return std::nullopt;
+  if (black_ == player_) return Color::Black;
+  if (white_ == player_) return Color::White;
+  return std::nullopt;
+}
+
+bool OnlineTable::my_turn() const {
+  const std::optional<Color> mine = colour();
+  return connection_ == Connection::Connected && mirror_ && mine && !mirror_->game().is_over() &&
+         mirror_->game().side_to_move() == *mine;
+}
+
+std::string OnlineTable::opponent_name() const {
+  if (!table_) return "your opponent";
+  const std::optional<int> mine = seat();
+  const wire::SeatView& other = table_->seats[mine ? 1 - *mine : 1];
+  switch (other.kind) {
+    case wire::SeatView::Kind::Empty: return "your opponent";
+    case wire::SeatView::Kind::Computer: return "the computer";
+    case wire::SeatView::Kind::Human: return other.name;
+  }
+  return "your opponent";
+}
+
+std::string OnlineTable::name_of(Color color) const {
+  const std::optional<Color> mine = colour();
+  if (mine) return *mine == color ? "You" : opponent_name();
+  if (!table_) return colour_word(color);
+  return colour_word(color);
+}
+
+std::optional<std::pair<Color, double>> OnlineTable::clock() const {
+  if (!clock_ || !mirror_ || mirror_->game().is_over()) return std::nullopt;
+  return std::make_pair(clock_->color, std::max(0.0, clock_->seconds - (now() - clock_read_at_)));
+}
+
+std::string OnlineTable::status_line() const {
+  switch (connection_) {
+    case Connection::Idle:
+      return active_ ? "Connecting to the game server…" : "";
+    case Connection::Connecting:
+      return "Connecting to the game server…";
+    case Connection::Reconnecting: {
+      const int wait = static_cast<int>(std::ceil(std::max(0.0, retry_at_ - now())));
+      return wait > 0 ? "Connection lost. Trying again in " + std::to_string(wait) + " s…" : "Reconnecting…";
+    }
+    case Connection::Connected:
+      break;
+  }
+  if (!table_) return "Finding the table…";
+  if (const std::optional<double> away = opponent_away())
+    return opponent_name() + " lost the connection: " + std::to_string(static_cast<int>(std::ceil(*away))) +
+           " s to come back.";
+  if (table_->phase == messages::TablePhase::Waiting)
+    return "Waiting for someone to sit down. Table " + table_->code + ".";
+  if (!mirror_) return "The game is about to start.";
+  const Game& game = mirror_->game();
+  if (game.is_over()) {
+    if (table_->phase == messages::TablePhase::BetweenGames) return result_headline() + " The next game starts soon.";
+    return result_headline();
+  }
+  const std::optional<Color> mine = colour();
+  if (!mine) return "";
+  if (game.side_to_move() == *mine)
+    return std::string("Your turn (") + colour_word(*mine) + ").";
+  return "Waiting for " + opponent_name() + " to move.";
+}
+
+std::string OnlineTable::result_headline() const {
+  if (!mirror_ || !mirror_->game().is_over()) return "";
+  const std::optional<Color> winner = mirror_->game().result().winner();
+  if (!winner) return "A draw.";
+  const std::optional<Color> mine = colour();
+  if (mine && *winner == *mine) return "You won!";
+  return opponent_name() + " won.";
+}
+
+std::optional<double> OnlineTable::opponent_away() const {
+  if (!away_until_) return std::nullopt;
+  return std::max(0.0, *away_until_ - now());
+}
+
+}  // namespace reversi

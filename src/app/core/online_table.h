@@ -1,0 +1,155 @@
+// A seat at a table on reversi-server, without its pictures: keeps the
+// connection (and gets it back after a drop), speaks the table protocol
+// (docs/protocol.md) and mirrors the server's game in a Session that the
+// screen draws exactly as a game on this device. The server is the
+// authority: a tap becomes a `play` request, and the board changes only
+// when the server's `move` comes back. Runs natively in unit tests with a
+// fake link and store; the App draws it.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/core/persistence.h"
+#include "game/session.h"
+#include "messages/table_messages.h"
+
+namespace reversi {
+
+// The WebSocket to the server (platform_web.cpp; a fake in tests). What
+// arrives is handed to OnlineTable::link_opened/link_message/link_closed.
+class OnlineLink {
+ public:
+  virtual ~OnlineLink() = default;
+  // False when the device knows it has no connection (navigator.onLine).
+  virtual bool online() const = 0;
+  virtual void open() = 0;
+  virtual void send(const std::string& text) = 0;
+  virtual void close() = 0;
+};
+
+class OnlineTable {
+ public:
+  enum class Connection { Idle, Connecting, Connected, Reconnecting };
+  struct Services {
+    OnlineLink& link;
+    DocumentStore& store;  // the guest's id and secret, under kPlayerKey
+    ClockSource clock;
+    // Tells the player something ("Ada joined", a refusal's reason).
+    std::function<void(std::string_view text, double seconds)> notify;
+  };
+  static constexpr const char* kPlayerKey = "online-player";
+
+  explicit OnlineTable(Services services);
+
+  // What the player asks for. Each connects first when needed; the request
+  // goes out once the server has said who we are.
+  void open_table(const messages::online::TableOptions& options, bool is_private);
+  void join(const std::string& code);
+  void claim(const std::string& code);
+  CommandResult play(Square square);
+  void resign();
+  void next_game();
+  void rematch();
+  void seat_computer(Strength strength);
+  void set_private(bool is_private);
+  void transfer_seat();
+  void watch_open_tables(bool watch);
+  // Leaves the table (a game in progress counts as resigned) and goes back
+  // to the game on this device.
+  void leave();
+
+  // From the link.
+  void link_opened();
+  void link_message(std::string_view text);
+  void link_closed();
+  // Reconnects when it is time; call every frame and when the page comes
+  // back into view or online (`now_please` skips the wait).
+  void update(bool now_please = false);
+
+  // True from a request until the player leaves: the screen shows the table.
+  bool active() const { return active_; }
+  Connection connection() const { return connection_; }
+  // The server's game as this device mirrors it; none while a seat is free.
+  const Session* session() const { return mirror_ ? &*mirror_ : nullptr; }
+  const messages::online::server::Table* table() const { return table_ ? &*table_ : nullptr; }
+  const std::string& player() const { return player_; }
+  const std::string& name() const { return name_; }
+  // Our seat (0: the owner's) and colour in the game being played.
+  std::optional<int> seat() const;
+  std::optional<Color> colour() const;
+  bool my_turn() const;
+  // The name on a colour's side of the board ("You" for ours).
+  std::string name_of(Color color) const;
+  std::string opponent_name() const;
+  // The mover's clock as the server last read it, counted down since.
+  std::optional<std::pair<Color, double>> clock() const;
+  // Seconds the opponent has left to come back, while they are away.
+  std::optional<double> opponent_away() const;
+  bool rematch_offered() const { return rematch_offered_; }
+  bool rematch_asked() const { return rematch_asked_; }
+  const std::optional<messages::online::server::MatchOver>& match_over() const { return match_over_; }
+  const std::string& transfer_code() const { return transfer_code_; }
+  const std::vector<messages::online::server::OpenTableEntry>& open_tables() const { return open_tables_; }
+  // The reason the last game ended, in words ("Ada resigned.").
+  const std::string& ending() const { return ending_; }
+
+  // The words for the screen: the status line when no notice is up, and
+  // the result card's headline ("You won!", "Ada won.", "A draw.").
+  std::string status_line() const;
+  std::string result_headline() const;
+
+  std::vector<GameEvent> take_events() { return std::exchange(events_, {}); }
+
+ private:
+  double now() const { return services_.clock ? services_.clock() : 0; }
+  void want(messages::online::ClientMessage request, bool sits = true);
+  void send(const messages::online::ClientMessage& message);
+  void connect();
+  void say(std::string_view text, double seconds = 3.5);
+  void handle(const messages::online::ServerMessage& message);
+  void on_welcome(const messages::online::server::Welcome& welcome);
+  void on_table(const messages::online::server::Table& table);
+  void on_game_started(const messages::online::server::GameStarted& started);
+  void on_move(const messages::online::server::Move& move);
+  void on_game_over(const messages::online::server::GameOver& over);
+  void on_state(const messages::online::server::State& state);
+  void on_error(const messages::online::server::Error& error);
+  // A fresh mirror for game `game_number` of the table's match.
+  bool start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
+                    const std::string& moves);
+  void lost_track();
+  void finish();
+  void take_mirror_events();
+
+  Services services_;
+  bool active_ = false;
+  bool watching_ = false;  // the open tables list is wanted
+  Connection connection_ = Connection::Idle;
+  bool identity_loaded_ = false;
+  bool identity_loading_ = false;
+  std::string player_, secret_, name_;
+  std::vector<messages::online::ClientMessage> pending_;  // sent after the welcome
+  std::optional<messages::online::server::Table> table_;
+  std::optional<Session> mirror_;
+  std::string black_, white_;  // player ids (or "computer") of the game being played
+  int seq_ = 0;
+  std::optional<messages::online::server::ClockReading> clock_;
+  double clock_read_at_ = 0;
+  std::optional<double> away_until_;
+  bool rematch_offered_ = false;
+  bool rematch_asked_ = false;
+  std::optional<messages::online::server::MatchOver> match_over_;
+  std::string transfer_code_;
+  std::vector<messages::online::server::OpenTableEntry> open_tables_;
+  std::string ending_;
+  int attempts_ = 0;
+  bool opening_ = false;
+  std::optional<messages::online::server::GameStarted> early_start_;
+  double retry_at_ = 0;
+  std::vector<GameEvent> events_;
+};
+
+}  // namespace reversi

@@ -1,0 +1,767 @@
+// The browser client's side of the online table protocol (app/core/online_table.h):
+// the connection and the guest identity, the table's requests, and the
+// mirror of the server's game. The server is played by the test: its
+// messages are typed values put through the codec, and its game is a
+// reference Session whose events become the `move` messages it would send.
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/core/online_table.h"
+#include "app_test_support.h"
+#include "messages/events.h"
+#include "messages/table_messages.h"
+
+using namespace reversi;
+namespace online = reversi::messages::online;
+namespace wire = reversi::messages::online::server;
+using reversi::messages::Json;
+
+namespace {
+
+constexpr const char* kCode = "K7M2QX";
+constexpr const char* kMe = "p_me";
+constexpr const char* kBea = "p_bea";
+
+Square sq(const char* name) {
+  const Parsed<Square> parsed = parse_square(name);
+  REQUIRE_MESSAGE(parsed.value.has_value(), name);
+  return *parsed.value;
+}
+
+// The WebSocket: records what the table does with it.
+class FakeLink final : public OnlineLink {
+ public:
+  bool is_online = true;
+  int opens = 0;
+  int closes = 0;
+  std::vector<std::string> sent;
+
+  bool online() const override { return is_online; }
+  void open() override { ++opens; }
+  void send(const std::string& text) override { sent.push_back(text); }
+  void close() override { ++closes; }
+
+  // Everything sent, decoded (a message the codec refuses fails the test).
+  std::vector<online::ClientMessage> messages() const {
+    std::vector<online::ClientMessage> all;
+    for (const std::string& text : sent) {
+      messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(text);
+      INFO(text);
+      REQUIRE_MESSAGE(bool(decoded), decoded.error.message);
+      all.push_back(*decoded.value);
+    }
+    return all;
+  }
+  online::ClientMessage last() const {
+    REQUIRE(!sent.empty());
+    return messages().back();
+  }
+  template <class T>
+  T last_as() const {
+    const online::ClientMessage message = last();
+    INFO(sent.back());
+    REQUIRE(std::holds_alternative<T>(message));
+    return std::get<T>(message);
+  }
+};
+
+struct Notice {
+  std::string text;
+  double seconds = 0;
+};
+
+// An OnlineTable with its fakes and a clock the test sets.
+struct Rig {
+  FakeLink link;
+  reversi::testing::MemoryStore store;
+  double time = 1000;
+  std::vector<Notice> notices;
+  OnlineTable table{OnlineTable::Services{
+      link, store, [this] { return time; },
+      [this](std::string_view text, double seconds) { notices.push_back({std::string(text), seconds}); }}};
+
+  Rig() = default;
+  Rig(const Rig&) = delete;
+  Rig& operator=(const Rig&) = delete;
+
+  void receive(const online::ServerMessage& message) { table.link_message(online::encode_server_message(message)); }
+
+  void keep_identity(const std::string& player, const std::string& secret) {
+    store.documents[OnlineTable::kPlayerKey] =
+        messages::dump(Json{{"version", 1}, {"player", player}, {"secret", secret}, {"name", "Me"}});
+  }
+
+  bool noticed(const std::string& words) const {
+    for (const Notice& notice : notices)
+      if (notice.text.find(words) != std::string::npos) return true;
+    return false;
+  }
+};
+
+online::TableOptions match_options() { return online::TableOptions{3, 45, StartVariant::StandardCross}; }
+
+wire::SeatView human(const std::string& player, const std::string& name) {
+  wire::SeatView seat;
+  seat.kind = wire::SeatView::Kind::Human;
+  seat.player = player;
+  seat.name = name;
+  seat.connected = true;
+  return seat;
+}
+
+// Our table: we own it (seat 0); Bea on seat 1 once she has joined.
+wire::Table table_message(bool bea_seated, messages::TablePhase phase, int seq) {
+  wire::Table table;
+  table.code = kCode;
+  table.owner = kMe;
+  table.options = match_options();
+  table.seats[0] = human(kMe, "Me");
+  if (bea_seated) table.seats[1] = human(kBea, "Bea");
+  table.phase = phase;
+  table.seq = seq;
+  return table;
+}
+
+// Opens a table as a new guest and answers as the server does, up to the
+// table with its free seat. Leaves the link's record empty.
+void open_and_wait(Rig& rig) {
+  rig.table.open_table(match_options(), false);
+  REQUIRE(rig.link.opens == 1);
+  rig.table.link_opened();
+  rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
+  REQUIRE(rig.table.connection() == OnlineTable::Connection::Connected);
+  rig.receive(table_message(false, messages::TablePhase::Waiting, 0));
+  rig.link.sent.clear();
+  rig.notices.clear();
+}
+
+// The server's side of one game: a reference session, played by seat, whose
+// events become numbered messages.
+struct ServerGame {
+  Session session;
+  std::string black, white;
+  int seq;
+
+  ServerGame(const std::string& black_id, const std::string& white_id, int first_seq)
+      : session(make_session(black_id)), black(black_id), white(white_id), seq(first_seq) {
+    session.poll_events();
+  }
+
+  static Session make_session(const std::string& black_id) {
+    // The owner (us) is the match's first seat; game 1 is all these tests play.
+    const Color owner_first = black_id == kMe ? Color::Black : Color::White;
+    SessionOptions options = online::session_options_of(match_options(), std::nullopt, owner_first);
+    options.clock_enabled = false;  // the test does not run the server's clock
+    return Session(options, 7);
+  }
+
+  wire::GameStarted started() {
+    wire::GameStarted message;
+    message.seq = ++seq;
+    message.game_number = 1;
+    message.black = black;
+    message.white = white;
+    message.options = match_options();
+    message.match = messages::MatchScore{3, 0, 0, false};
+    return message;
+  }
+
+  // The messages for the side to move playing `square`.
+  std::vector<online::ServerMessage> play(Square square) {
+    const CommandResult played = session.play(session.seat_to_move(), square);
+    REQUIRE_MESSAGE(played.succeeded(), played.message);
+    std::vector<online::ServerMessage> out;
+    for (const GameEvent& event : session.poll_events()) {
+      const messages::Event typed = messages::event_of(event, session);
+      if (const auto* move = std::get_if<messages::events::Move>(&typed)) {
+        std::optional<wire::ClockReading> clock;
+        if (move->next) clock = wire::ClockReading{*move->next, 45};
+        out.push_back(wire::Move{++seq, *move, clock});
+      } else if (const auto* pass = std::get_if<messages::events::Pass>(&typed)) {
+        out.push_back(wire::Pass{++seq, *pass});
+      } else if (const auto* over = std::get_if<messages::events::GameOver>(&typed)) {
+        out.push_back(wire::GameOver{++seq, *over});
+      }
+    }
+    return out;
+  }
+
+  wire::State state(const wire::Table& table) const {
+    wire::State message;
+    message.seq = seq;
+    message.table = table;
+    message.game = messages::game_state_of(session, false);
+    message.black = black;
+    message.white = white;
+    message.clock = wire::ClockReading{session.game().side_to_move(), 31.5};
+    return message;
+  }
+
+  const Position& position() const { return session.game().position(); }
+  Bitboard flips_of_last() const { return session.game().last_flips(); }
+};
+
+void deliver(Rig& rig, const std::vector<online::ServerMessage>& messages) {
+  for (const online::ServerMessage& message : messages) rig.receive(message);
+}
+
+// A table in play: Bea has joined, the game has started with the colours given.
+void start_game(Rig& rig, ServerGame& server) {
+  open_and_wait(rig);
+  rig.receive(table_message(true, messages::TablePhase::Playing, server.seq));
+  rig.notices.clear();
+  rig.receive(server.started());
+  rig.link.sent.clear();
+}
+
+const Position& mirror_position(const Rig& rig) {
+  REQUIRE(rig.table.session() != nullptr);
+  return rig.table.session()->game().position();
+}
+
+}  // namespace
+
+TEST_SUITE("online-table") {
+  TEST_CASE("open_table while idle loads the identity, connects, says hello and asks for the table") {
+    Rig rig;
+    const online::TableOptions options{5, 0, StartVariant::EmptyCentre};
+
+    SUBCASE("a new guest") {
+      rig.store.hold = true;  // the identity answers later
+      rig.table.open_table(options, true);
+      CHECK(rig.table.active());
+      CHECK(rig.table.connection() == OnlineTable::Connection::Connecting);
+      CHECK(rig.link.opens == 0);  // not before the store has answered
+      rig.store.release();
+      CHECK(rig.link.opens == 1);
+      CHECK(rig.link.sent.empty());  // nothing until the link is open
+
+      rig.table.link_opened();
+      const auto hello = rig.link.last_as<online::client::Hello>();
+      CHECK_FALSE(hello.player.has_value());
+      CHECK_FALSE(hello.secret.has_value());
+      CHECK_FALSE(hello.resume.has_value());
+      CHECK(rig.link.sent.size() == 1);  // the request waits for the welcome
+
+      rig.receive(wire::Welcome{"p_new", "Guest 4821", std::string("f00d"), std::nullopt});
+      CHECK(rig.table.connection() == OnlineTable::Connection::Connected);
+      CHECK(rig.table.player() == "p_new");
+      CHECK(rig.table.name() == "Guest 4821");
+      REQUIRE(rig.store.documents.count(OnlineTable::kPlayerKey) == 1);
+      const Json kept = Json::parse(rig.store.documents[OnlineTable::kPlayerKey]);
+      CHECK(kept.at("player") == "p_new");
+      CHECK(kept.at("secret") == "f00d");
+
+      REQUIRE(rig.link.sent.size() == 2);
+      const auto open = rig.link.last_as<online::client::OpenTable>();
+      CHECK(open.options == options);
+      CHECK(open.is_private);
+    }
+
+    SUBCASE("a guest the store knows") {
+      rig.keep_identity("p_known", "c0ffee");
+      rig.table.open_table(options, false);
+      CHECK(rig.link.opens == 1);
+      rig.table.link_opened();
+      const auto hello = rig.link.last_as<online::client::Hello>();
+      CHECK(hello.player == std::optional<std::string>("p_known"));
+      CHECK(hello.secret == std::optional<std::string>("c0ffee"));
+      CHECK_FALSE(hello.resume.has_value());
+
+      const int saves = rig.store.saves;
+      rig.receive(wire::Welcome{"p_known", "Ada", std::nullopt, std::nullopt});
+      CHECK(rig.store.saves == saves);  // no new secret: nothing to keep
+      CHECK(rig.table.player() == "p_known");
+      const auto open = rig.link.last_as<online::client::OpenTable>();
+      CHECK(open.options == options);
+      CHECK_FALSE(open.is_private);
+    }
+
+    SUBCASE("an unreadable identity record starts a new guest") {
+      rig.store.documents[OnlineTable::kPlayerKey] = "{not json";
+      rig.table.open_table(options, false);
+      rig.table.link_opened();
+      const auto hello = rig.link.last_as<online::client::Hello>();
+      CHECK_FALSE(hello.player.has_value());
+      CHECK_FALSE(hello.secret.has_value());
+    }
+  }
+
+  TEST_CASE("a table with our seat and a free seat") {
+    Rig rig;
+    open_and_wait(rig);
+    CHECK(rig.table.active());
+    REQUIRE(rig.table.table() != nullptr);
+    CHECK(rig.table.table()->code == kCode);
+    CHECK(rig.table.seat() == std::optional<int>(0));
+    CHECK(rig.table.session() == nullptr);  // nothing to mirror while a seat is free
+    CHECK_FALSE(rig.table.colour().has_value());
+    CHECK_FALSE(rig.table.my_turn());
+    CHECK(rig.table.status_line().find(kCode) != std::string::npos);
+    CHECK(rig.table.play(sq("f5")).error == CommandError::NotYourTurn);
+    CHECK(rig.link.sent.empty());
+
+    // Bea sits down: the player hears of it.
+    rig.receive(table_message(true, messages::TablePhase::Playing, 0));
+    CHECK(rig.noticed("Bea sat down."));
+    CHECK(rig.table.opponent_name() == "Bea");
+  }
+
+  TEST_CASE("the mirror follows the server's moves, and a tap becomes a play request") {
+    SUBCASE("we play black") {
+      Rig rig;
+      ServerGame server(kMe, kBea, 0);
+      start_game(rig, server);
+      REQUIRE(rig.table.session() != nullptr);
+      CHECK(rig.table.colour() == std::optional<Color>(Color::Black));
+      CHECK(mirror_position(rig) == server.position());
+      CHECK(rig.table.my_turn());
+      CHECK(rig.table.name_of(Color::Black) == "You");
+      CHECK(rig.table.name_of(Color::White) == "Bea");
+
+      // An illegal square is refused here, with a reason, and nothing is sent.
+      const CommandResult illegal = rig.table.play(sq("a1"));
+      CHECK_FALSE(illegal.succeeded());
+      CHECK_FALSE(illegal.message.empty());
+      CHECK(rig.link.sent.empty());
+
+      const CommandResult tapped = rig.table.play(sq("f5"));
+      CHECK(tapped.succeeded());
+      const auto play = rig.link.last_as<online::client::Play>();
+      CHECK(play.square == sq("f5"));
+      CHECK(play.ply == 0);
+      CHECK(mirror_position(rig) == Position::start());  // only the server's move changes the board
+      CHECK(rig.table.my_turn());
+
+      deliver(rig, server.play(sq("f5")));
+      CHECK(mirror_position(rig) == server.position());
+      CHECK_FALSE(rig.table.my_turn());
+
+      // Not our turn: refused, nothing sent.
+      rig.link.sent.clear();
+      const CommandResult early = rig.table.play(sq("f6"));
+      CHECK(early.error == CommandError::NotYourTurn);
+      CHECK(early.message.find("Bea") != std::string::npos);
+      CHECK(rig.link.sent.empty());
+
+      deliver(rig, server.play(sq("d6")));
+      CHECK(mirror_position(rig) == server.position());
+      CHECK(rig.table.my_turn());
+      CHECK(rig.table.play(sq("c3")).succeeded());
+      const auto second = rig.link.last_as<online::client::Play>();
+      CHECK(second.square == sq("c3"));
+      CHECK(second.ply == 2);
+
+      deliver(rig, server.play(sq("c3")));
+      CHECK(mirror_position(rig) == server.position());
+      CHECK(rig.table.session()->game().record().cursor() == 3);
+    }
+
+    SUBCASE("we play white") {
+      Rig rig;
+      ServerGame server(kBea, kMe, 0);
+      start_game(rig, server);
+      CHECK(rig.table.colour() == std::optional<Color>(Color::White));
+      CHECK(rig.noticed("You play white"));
+      CHECK_FALSE(rig.table.my_turn());
+      CHECK(rig.table.play(sq("f5")).error == CommandError::NotYourTurn);
+      CHECK(rig.link.sent.empty());
+
+      deliver(rig, server.play(sq("f5")));
+      CHECK(mirror_position(rig) == server.position());
+      CHECK(rig.table.my_turn());
+      CHECK(rig.table.play(sq("d6")).succeeded());
+      const auto play = rig.link.last_as<online::client::Play>();
+      CHECK(play.square == sq("d6"));
+      CHECK(play.ply == 1);
+      CHECK(mirror_position(rig) == server.position());  // still Bea's f5 only
+
+      deliver(rig, server.play(sq("d6")));
+      CHECK(mirror_position(rig) == server.position());
+      CHECK_FALSE(rig.table.my_turn());
+    }
+  }
+
+  TEST_CASE("the screen hears of the game's start and of each move with its flips") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    std::vector<GameEvent> events = rig.table.take_events();
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].kind == EventKind::GameStarted);
+    CHECK(events[0].game_number == 1);
+    CHECK(events[0].black_discs == 2);
+    CHECK(events[0].white_discs == 2);
+
+    const char* moves[] = {"f5", "d6", "c3"};
+    for (const char* name : moves) {
+      CAPTURE(name);
+      deliver(rig, server.play(sq(name)));
+      events = rig.table.take_events();
+      REQUIRE(events.size() == 1);
+      CHECK(events[0].kind == EventKind::MovePlayed);
+      CHECK(events[0].square == sq(name));
+      CHECK(events[0].flips == server.flips_of_last());
+      CHECK(events[0].flips != 0);
+      CHECK(events[0].black_discs == server.session.game().disc_count(Color::Black));
+      CHECK(events[0].white_discs == server.session.game().disc_count(Color::White));
+    }
+    CHECK(events[0].flips == bit(sq("d4")));  // c3 turns d4 over after f5 d6
+    CHECK(rig.table.take_events().empty());
+  }
+
+  TEST_CASE("a replayed event is ignored") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    const std::vector<online::ServerMessage> first = server.play(sq("f5"));
+    deliver(rig, first);
+    const std::vector<online::ServerMessage> second = server.play(sq("d6"));
+    deliver(rig, second);
+    rig.table.take_events();
+    const Position before = mirror_position(rig);
+
+    deliver(rig, second);  // the same seq again
+    deliver(rig, first);   // an older one
+    wire::GameStarted stale = server.started();  // ...and the game-started before them
+    --server.seq;
+    stale.seq = 1;
+    rig.receive(stale);
+
+    CHECK(mirror_position(rig) == before);
+    CHECK(rig.table.session()->game().record().cursor() == 2);
+    CHECK(rig.link.closes == 0);
+    CHECK(rig.table.connection() == OnlineTable::Connection::Connected);
+  }
+
+  TEST_CASE("a move that does not follow the mirror makes it ask for the whole table again") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    deliver(rig, server.play(sq("f5")));
+    server.play(sq("d6"));  // lost on the way
+    const std::vector<online::ServerMessage> after_gap = server.play(sq("c3"));
+    rig.time = 2000;
+    deliver(rig, after_gap);
+
+    CHECK(rig.link.closes == 1);
+    CHECK(rig.table.connection() == OnlineTable::Connection::Reconnecting);
+    CHECK(rig.table.session() == nullptr);
+    CHECK(rig.table.active());
+    CHECK(rig.link.opens == 1);
+
+    rig.table.update();  // the retry time is now
+    CHECK(rig.link.opens == 2);
+    rig.link.sent.clear();
+    rig.table.link_opened();
+    const auto hello = rig.link.last_as<online::client::Hello>();
+    CHECK(hello.player == std::optional<std::string>(kMe));
+    CHECK(hello.secret == std::optional<std::string>("s3cret"));
+    REQUIRE(hello.resume.has_value());
+    CHECK(hello.resume->table == kCode);
+    CHECK(hello.resume->seq == 0);  // forgets what it saw, so the server sends it all
+
+    rig.receive(wire::Welcome{kMe, "Me", std::nullopt, std::string(kCode)});
+    CHECK(rig.table.connection() == OnlineTable::Connection::Connected);
+    CHECK(rig.link.sent.size() == 1);  // nothing to ask: we are back at our table
+    const wire::Table table = table_message(true, messages::TablePhase::Playing, server.seq);
+    rig.receive(table);
+    rig.table.take_events();
+    rig.receive(server.state(table));
+
+    REQUIRE(rig.table.session() != nullptr);
+    CHECK(mirror_position(rig) == server.position());
+    CHECK(rig.table.session()->game().transcript() == "f5d6c3");
+    CHECK_FALSE(rig.table.my_turn());  // white (Bea) to move after c3
+    const std::vector<GameEvent> events = rig.table.take_events();
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].kind == EventKind::GameStarted);  // a fresh picture
+    const std::optional<std::pair<Color, double>> clock = rig.table.clock();
+    REQUIRE(clock.has_value());
+    CHECK(clock->first == Color::White);
+    CHECK(clock->second == doctest::Approx(31.5));
+
+    // The game goes on from the rebuilt mirror.
+    deliver(rig, server.play(sq("d3")));
+    CHECK(mirror_position(rig) == server.position());
+    CHECK(rig.table.my_turn());
+    CHECK(rig.link.closes == 1);
+  }
+
+  TEST_CASE("a dropped link is reopened after the wait, resuming at the table") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    deliver(rig, server.play(sq("f5")));
+    deliver(rig, server.play(sq("d6")));
+    const int last_seq = server.seq;
+    REQUIRE(last_seq == 3);
+
+    rig.table.link_closed();
+    CHECK(rig.table.connection() == OnlineTable::Connection::Reconnecting);
+    CHECK(rig.noticed("Connection lost"));
+    CHECK(rig.table.active());
+    CHECK_FALSE(rig.table.my_turn());
+    CHECK(rig.table.play(sq("c3")).error == CommandError::NotYourTurn);
+    CHECK(rig.table.status_line().find("Trying again in 1 s") != std::string::npos);
+
+    rig.table.update();
+    rig.time += 0.4;
+    rig.table.update();
+    CHECK(rig.link.opens == 1);  // not yet
+    rig.time += 0.1;
+    rig.table.update();
+    CHECK(rig.link.opens == 2);
+
+    // That attempt fails too: the next waits longer (1 s), without a second notice.
+    rig.notices.clear();
+    rig.table.link_closed();
+    CHECK(rig.table.connection() == OnlineTable::Connection::Reconnecting);
+    CHECK(rig.notices.empty());
+    rig.time += 0.9;
+    rig.table.update();
+    CHECK(rig.link.opens == 2);
+    rig.time += 0.1;
+    rig.table.update();
+    CHECK(rig.link.opens == 3);
+
+    rig.link.sent.clear();
+    rig.table.link_opened();
+    const auto hello = rig.link.last_as<online::client::Hello>();
+    CHECK(hello.player == std::optional<std::string>(kMe));
+    CHECK(hello.secret == std::optional<std::string>("s3cret"));
+    REQUIRE(hello.resume.has_value());
+    CHECK(hello.resume->table == kCode);
+    CHECK(hello.resume->seq == last_seq);
+
+    rig.receive(wire::Welcome{kMe, "Me", std::nullopt, std::string(kCode)});
+    CHECK(rig.table.connection() == OnlineTable::Connection::Connected);
+    CHECK(rig.link.sent.size() == 1);
+    rig.receive(table_message(true, messages::TablePhase::Playing, last_seq));
+    CHECK(mirror_position(rig) == server.position());
+    CHECK(rig.table.my_turn());
+
+    // Back in touch, a later drop starts the waits afresh (0.5 s).
+    rig.table.link_closed();
+    rig.time += 0.5;
+    rig.table.update();
+    CHECK(rig.link.opens == 4);
+  }
+
+  TEST_CASE("a resignation ends the mirror's game with the right winner") {
+    auto resign_game = [](Rig& rig, ServerGame& server, Color winner) {
+      deliver(rig, server.play(sq("f5")));
+      deliver(rig, server.play(sq("d6")));
+      rig.table.take_events();
+      REQUIRE_FALSE(server.session.game().is_over());
+      GameResult result;
+      result.outcome = win_for(winner);
+      result.reason = EndReason::Resignation;
+      result.black_discs = server.session.game().disc_count(Color::Black);
+      result.white_discs = server.session.game().disc_count(Color::White);
+      rig.receive(wire::GameOver{++server.seq, messages::events::GameOver{result, "f5d6", 1, std::nullopt}});
+    };
+
+    SUBCASE("Bea resigns: we won") {
+      Rig rig;
+      ServerGame server(kMe, kBea, 0);
+      start_game(rig, server);
+      resign_game(rig, server, Color::Black);
+      REQUIRE(rig.table.session() != nullptr);
+      const Game& game = rig.table.session()->game();
+      CHECK(game.is_over());
+      CHECK(game.result().winner() == std::optional<Color>(Color::Black));
+      CHECK(game.result().reason == EndReason::Resignation);
+      CHECK(rig.table.result_headline() == "You won!");
+      CHECK(rig.table.ending() == "Bea resigned.");
+      CHECK_FALSE(rig.table.my_turn());
+      CHECK(rig.table.play(sq("c3")).error == CommandError::GameOver);
+      CHECK_FALSE(rig.table.clock().has_value());
+      const std::vector<GameEvent> events = rig.table.take_events();
+      REQUIRE_FALSE(events.empty());
+      CHECK(events.back().kind == EventKind::GameOver);
+      CHECK(events.back().result.winner() == std::optional<Color>(Color::Black));
+    }
+
+    SUBCASE("we resign: Bea won") {
+      Rig rig;
+      ServerGame server(kMe, kBea, 0);
+      start_game(rig, server);
+      rig.table.resign();
+      CHECK(std::holds_alternative<online::client::Resign>(rig.link.last()));
+      resign_game(rig, server, Color::White);
+      const Game& game = rig.table.session()->game();
+      CHECK(game.is_over());
+      CHECK(game.result().winner() == std::optional<Color>(Color::White));
+      CHECK(rig.table.result_headline() == "Bea won.");
+      CHECK(rig.table.ending() == "You resigned.");
+    }
+  }
+
+  TEST_CASE("an opponent away is counted down, and cleared when they are back") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    CHECK_FALSE(rig.table.opponent_away().has_value());
+
+    rig.receive(wire::OpponentAway{kMe, 40});  // about ourselves: not our opponent
+    CHECK_FALSE(rig.table.opponent_away().has_value());
+
+    rig.receive(wire::OpponentAway{kBea, 40});
+    REQUIRE(rig.table.opponent_away().has_value());
+    CHECK(*rig.table.opponent_away() == doctest::Approx(40));
+    rig.time += 15;
+    CHECK(*rig.table.opponent_away() == doctest::Approx(25));
+    CHECK(rig.table.status_line().find("Bea lost the connection: 25 s") != std::string::npos);
+    rig.time += 100;
+    CHECK(*rig.table.opponent_away() == doctest::Approx(0));  // never below nothing
+
+    rig.receive(wire::OpponentBack{kBea});
+    CHECK_FALSE(rig.table.opponent_away().has_value());
+    CHECK(rig.noticed("Bea is back."));
+  }
+
+  TEST_CASE("seat-moved: the game goes on elsewhere, this device leaves the table") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    deliver(rig, server.play(sq("f5")));
+    rig.receive(wire::SeatMoved{});
+    CHECK_FALSE(rig.table.active());
+    CHECK(rig.link.closes == 1);
+    CHECK(rig.table.connection() == OnlineTable::Connection::Idle);
+    CHECK(rig.table.table() == nullptr);
+    CHECK(rig.table.session() == nullptr);
+    CHECK(rig.noticed("another device"));
+
+    // The link's own close that follows does not bring it back.
+    rig.table.link_closed();
+    rig.time += 60;
+    rig.table.update();
+    CHECK(rig.link.opens == 1);
+    CHECK(rig.table.connection() == OnlineTable::Connection::Idle);
+  }
+
+  TEST_CASE("server refusals: an unknown secret, and a table that is not there") {
+    SUBCASE("bad-secret forgets the identity and connects as a new guest") {
+      Rig rig;
+      rig.keep_identity("p_old", "stale");
+      rig.table.open_table(match_options(), false);
+      rig.table.link_opened();
+      REQUIRE(rig.link.last_as<online::client::Hello>().player == std::optional<std::string>("p_old"));
+
+      rig.receive(wire::Error{messages::ErrorCode::BadSecret, "We do not know you.", "hello"});
+      CHECK(rig.table.player().empty());
+      CHECK(rig.link.closes == 1);
+      CHECK(rig.table.connection() == OnlineTable::Connection::Reconnecting);
+      CHECK(rig.table.active());
+
+      rig.table.update();
+      CHECK(rig.link.opens == 2);
+      rig.link.sent.clear();
+      rig.table.link_opened();
+      const auto hello = rig.link.last_as<online::client::Hello>();
+      CHECK_FALSE(hello.player.has_value());
+      CHECK_FALSE(hello.secret.has_value());
+
+      rig.receive(wire::Welcome{"p_fresh", "Guest 7", std::string("new-secret"), std::nullopt});
+      const Json kept = Json::parse(rig.store.documents[OnlineTable::kPlayerKey]);
+      CHECK(kept.at("player") == "p_fresh");
+      CHECK(kept.at("secret") == "new-secret");
+      // The table asked for before still goes out.
+      const auto open = rig.link.last_as<online::client::OpenTable>();
+      CHECK(open.options == match_options());
+    }
+
+    SUBCASE("no-such-table on join tells the player and leaves nothing open") {
+      Rig rig;
+      rig.table.join("k7m2qx");
+      CHECK(rig.table.active());
+      rig.table.link_opened();
+      rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
+      const auto join = rig.link.last_as<online::client::JoinTable>();
+      CHECK(join.code == kCode);  // read case-insensitively, sent upper case
+
+      rig.receive(wire::Error{messages::ErrorCode::NoSuchTable, "There is no table K7M2QX.", "join-table"});
+      REQUIRE(rig.notices.size() == 1);
+      CHECK(rig.notices[0].text == "There is no table K7M2QX.");
+      CHECK_FALSE(rig.table.active());
+      CHECK(rig.table.table() == nullptr);
+    }
+  }
+
+  TEST_CASE("garbage from the server changes nothing") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    deliver(rig, server.play(sq("f5")));
+    rig.table.take_events();
+    const Position before = mirror_position(rig);
+    const wire::Table table_before = *rig.table.table();
+    rig.notices.clear();
+
+    const char* garbage[] = {"",
+                             "not json at all",
+                             "{\"type\": \"move\", \"seq\": 99",
+                             "[1, 2, 3]",
+                             "{}",
+                             "{\"type\": \"no-such-message\", \"seq\": 50}",
+                             "{\"type\": \"move\", \"seq\": 50, \"square\": \"z9\"}"};
+    for (const char* text : garbage) {
+      CAPTURE(text);
+      rig.table.link_message(text);
+    }
+    CHECK(mirror_position(rig) == before);
+    CHECK(*rig.table.table() == table_before);
+    CHECK(rig.table.active());
+    CHECK(rig.table.connection() == OnlineTable::Connection::Connected);
+    CHECK(rig.link.closes == 0);
+    CHECK(rig.link.sent.empty());
+    CHECK(rig.notices.empty());
+    CHECK(rig.table.take_events().empty());
+
+    // And what follows is still read: the next real move (seq 3) is taken.
+    deliver(rig, server.play(sq("d6")));
+    CHECK(mirror_position(rig) == server.position());
+  }
+
+  TEST_CASE("no connection, and a code that is not one") {
+    SUBCASE("offline: no connecting, a notice, and a retry once online") {
+      Rig rig;
+      rig.link.is_online = false;
+      rig.table.open_table(match_options(), false);
+      CHECK(rig.link.opens == 0);
+      CHECK(rig.table.connection() != OnlineTable::Connection::Connecting);
+      CHECK(rig.table.connection() != OnlineTable::Connection::Connected);
+      CHECK(rig.noticed("Playing online needs a connection"));
+      CHECK(rig.link.sent.empty());
+
+      rig.link.is_online = true;
+      rig.table.update(true);  // back online
+      CHECK(rig.link.opens == 1);
+      rig.table.link_opened();
+      rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
+      CHECK(std::holds_alternative<online::client::OpenTable>(rig.link.last()));
+    }
+
+    SUBCASE("a malformed code") {
+      Rig rig;
+      const char* codes[] = {"K7M2Q", "K7M2QXX", "K7M2Q0", "K7 M2Q", ""};
+      for (const char* code : codes) {
+        CAPTURE(code);
+        rig.notices.clear();
+        rig.table.join(code);
+        REQUIRE(rig.notices.size() == 1);
+        CHECK(rig.notices[0].text.find("six letters and digits") != std::string::npos);
+      }
+      CHECK(rig.link.opens == 0);
+      CHECK(rig.link.sent.empty());
+      CHECK_FALSE(rig.table.active());
+      CHECK(rig.table.connection() == OnlineTable::Connection::Idle);
+    }
+  }
+}
