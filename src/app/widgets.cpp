@@ -82,7 +82,7 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
 }
 
 void title_row(const Theme& theme, float width, float height, const SessionOptions& options, const Match* match,
-               int game_number) {
+               int game_number, const std::string& online_line) {
   ImDrawList& draw_list = *ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   draw_list.AddText(theme.title, 24, ImVec2(origin.x, origin.y + (height - 24) * 0.5f - 2), palette::kCopperBright,
@@ -92,7 +92,9 @@ void title_row(const Theme& theme, float width, float height, const SessionOptio
                                                            : options.strength == Strength::Medium ? "Medium"
                                                                                                   : "Hard")
                          : std::string("Two players");
-  if (match && match->length() > 1) {
+  if (!online_line.empty()) {
+    line = online_line;
+  } else if (match && match->length() > 1) {
     const bool solo = options.mode == Mode::Solo;
     line += " · game " + std::to_string(game_number) + " of " + std::to_string(match->length()) + " · " +
             (solo ? "you " : "P1 ") + std::to_string(match->wins(Seat::First)) + "–" +

@@ -39,8 +39,9 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
                int white, std::optional<Color> to_move, const ScoreBarLabels& labels);
 
 // "Reversi" and a short line about the game being played (strength, match score).
+// `line`, when not empty, replaces the line about the game (an online table's).
 void title_row(const Theme& theme, float width, float height, const SessionOptions& options, const Match* match,
-               int game_number);
+               int game_number, const std::string& line = "");
 
 // A row of buttons of which exactly one is chosen; true when the choice changed.
 bool segmented(const char* id, const char* const* labels, int count, int* chosen, float width);
