@@ -225,8 +225,13 @@ for (const f of allFiles) {
       continue;
     }
     if (!fs.existsSync(out) || !fs.readFileSync(out).equals(packed)) fs.writeFileSync(out, packed);
-    const fileTime = fs.statSync(file).mtime;
-    if (fs.statSync(out).mtimeMs < fileTime.getTime()) fs.utimesSync(out, fileTime, fileTime);
+    // Never older than its file, to the filesystem's precision: a Date holds
+    // whole milliseconds, so round the file's time up, not down.
+    const fileTime = fs.statSync(file).mtimeMs;
+    if (fs.statSync(out).mtimeMs < fileTime) {
+      const notOlder = new Date(Math.ceil(fileTime) + 1);
+      fs.utimesSync(out, notOlder, notOlder);
+    }
     sizes[suffix] = packed.length;
   }
   compressed.set(f, sizes);
