@@ -80,6 +80,15 @@ void App::draw_online_choices(float width) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   ImGui::TextWrapped("Open a table and invite a friend with its code or link, or sit down at a table that is waiting.");
   ImGui::PopStyleColor();
+  const std::string& name = online_.name();
+  const std::string you = "You play as " + (name.empty() ? std::string("a guest") : name) + ".  Change…##name";
+  if (widgets::wide_button(you.c_str(), width)) {
+    auto answer = [this](std::string text) {
+      online_.set_name(text);
+      state_dirty_ = true;
+    };
+    platform::ask_for_text("Your name at the table (2 to 20 letters, digits or spaces)", name, answer, "Save");
+  }
   static const char* const kLengths[] = {"1 game", "Best of 3", "Best of 5"};
   static const char* const kClocks[] = {"No clock", "45 s a move"};
   static const char* const kStarts[] = {"Standard", "Empty centre"};
@@ -106,7 +115,7 @@ void App::draw_online_choices(float width) {
       close_panels();
       state_dirty_ = true;
     };
-    platform::ask_for_text("The table's code (six letters and digits)", "", answer);
+    platform::ask_for_text("The table's code (six letters and digits)", "", answer, "Join");
   }
   heading("Tables waiting for a player");
   const auto& tables = online_.open_tables();
@@ -130,7 +139,7 @@ void App::draw_online_choices(float width) {
 // The table card: the code to read aloud, the invite link, and what the
 // owner may do while the seat is free.
 void App::draw_table_panel() {
-  if (!begin_panel("Your table", 460, 600)) return;
+  if (!begin_panel("Your table", 460, 640)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const auto* table = online_.table();
   if (!table) {
@@ -141,8 +150,11 @@ void App::draw_table_panel() {
   }
   ImGui::BeginChild("##table", ImVec2(0, -56), false);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextWrapped("Give a friend this code, or send them the link. The game starts when they sit down; the server "
-                     "then draws who plays black.");
+  if (table->phase == messages::TablePhase::Waiting)
+    ImGui::TextWrapped("Give a friend this code, or send them the link. The game starts when they sit down; the server "
+                       "then draws who plays black.");
+  else
+    ImGui::TextWrapped("You are playing %s at this table.", online_.opponent_name().c_str());
   ImGui::PopStyleColor();
   ImGui::Spacing();
   // The code, large and spaced for reading aloud.
@@ -196,6 +208,21 @@ void App::draw_table_panel() {
     bool is_private = table->is_private;
     if (ImGui::Checkbox("Private: keep it off the list of open tables", &is_private)) online_.set_private(is_private);
     widgets::note_control("setting:table-private");
+  }
+  if (table->phase != messages::TablePhase::Waiting) {
+    // Carrying the seat to another phone or computer: a one-time code.
+    ImGui::Spacing();
+    if (widgets::wide_button("Continue on another device", width)) online_.transfer_seat();
+    if (!online_.transfer_code().empty()) {
+      const std::string claim = platform::page_link("?claim=" + online_.transfer_code());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+      ImGui::TextWrapped("Open this link on the other device within two minutes (it works once): %s", claim.c_str());
+      ImGui::PopStyleColor();
+      if (widgets::wide_button("Copy that link", width)) {
+        platform::copy_to_clipboard(claim);
+        game_.notify(NoticeKind::Copied, "Link copied: open it on the other device.");
+      }
+    }
   }
   ImGui::EndChild();
   const float half = (width - 10) * 0.5f;

@@ -50,7 +50,9 @@ void toggle_fullscreen();
 // Asks for a line of text with a native-feeling field (phones get their
 // keyboard); the answer arrives through `answer` (not called on cancel).
 // False where the platform has no such field (the app then shows its own).
-bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer);
+// `action` labels the button that accepts the text.
+bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer,
+                  const std::string& action = "Load");
 
 // The WebSocket to reversi-server: /ws at the page's own origin, or the
 // server that ?server=https://… names. What arrives goes to `listener`

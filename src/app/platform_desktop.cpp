@@ -144,7 +144,9 @@ void toggle_fullscreen() {
   if (!window) return;
   SDL_SetWindowFullscreen(window, is_fullscreen() ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
 }
-bool ask_for_text(const std::string&, const std::string&, std::function<void(std::string)>) { return false; }
+bool ask_for_text(const std::string&, const std::string&, std::function<void(std::string)>, const std::string&) {
+  return false;
+}
 
 namespace {
 // Online tables are played in the browser; the desktop build has no WebSocket client.

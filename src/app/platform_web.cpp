@@ -29,7 +29,7 @@ int reversi_js_fullscreen_available();
 int reversi_js_is_fullscreen();
 void reversi_js_toggle_fullscreen();
 void reversi_js_copy_to_clipboard(const char* text, int length);
-void reversi_js_ask_for_text(const char* title, const char* initial);
+void reversi_js_ask_for_text(const char* title, const char* initial, const char* action);
 int reversi_js_online();
 void reversi_js_ws_open();
 void reversi_js_ws_send(const char* text, int length);
@@ -187,9 +187,10 @@ bool share_link(const std::string& title, const std::string& url) {
 
 bool coarse_pointer() { return reversi_js_coarse_pointer() != 0; }
 
-bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer) {
+bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer,
+                  const std::string& action) {
   page().text_answer = std::move(answer);
-  reversi_js_ask_for_text(title.c_str(), initial.c_str());
+  reversi_js_ask_for_text(title.c_str(), initial.c_str(), action.c_str());
   return true;
 }
 

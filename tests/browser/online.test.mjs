@@ -69,6 +69,15 @@ describe('online duels', () => {
       await tapControl(ada.page, 'New');
       await waitForPanel(ada.page, 'new-game');
       await tapControl(ada.page, 'mode:Online');
+      // She picks her nickname first; the server checks it.
+      const guest = await waitForState(ada.page, (s) => Object.keys(s.controls).some((k) => /^You play as Guest \d+/.test(k)),
+        null, { message: 'a guest name from the server' });
+      await tapControl(ada.page, Object.keys(guest.controls).find((k) => /^You play as Guest/.test(k)));
+      await ada.page.fill('#reversi-text-field', 'Ada');
+      await ada.page.click('#reversi-text-dialog button[type=submit]');
+      await waitForState(ada.page, (s) => Object.keys(s.controls).some((k) => k.startsWith('You play as Ada.')), null,
+        { message: 'the nickname taken' });
+      await screenshot(ada.page, 'online-new-game-phone');
       await tapControl(ada.page, 'Open a table');
       const opened = await waitForState(ada.page, (s) => s.online && s.online.code && s.panel === 'table', null,
         { message: 'the table opened' });
@@ -89,6 +98,7 @@ describe('online duels', () => {
       const seated = await Promise.all([ada.page, bob.page].map((p) => waitForState(p,
         (s) => s.online && s.online.phase === 'playing' && s.online.color && s.board, null, { message: 'the game started' })));
       assert.notEqual(seated[0].online.color, seated[1].online.color, 'one black, one white');
+      assert.equal(seated[1].online.seats[0].name, 'Ada', "Bob sees Ada's nickname");
       assert.equal(seated[0].transcript, '');
       await screenshot(ada.page, 'online-opponent-joined-phone');
       await screenshot(bob.page, 'online-opponent-joined-desktop');
@@ -160,6 +170,25 @@ describe('online duels', () => {
       const rematch = await Promise.all(pages.map((p) => waitForState(p, (s) => s.online && s.phase !== 'over' && s.transcript === '',
         null, { message: 'the second game started' })));
       assert.deepEqual(rematch.map((s) => s.online.color), colours.reverse(), 'colours swapped');
+
+      // Ada carries her seat on to a computer: a one-time link moves it, and the old page is told.
+      await tapControl(ada.page, 'Table');
+      await waitForPanel(ada.page, 'table');
+      await tapControl(ada.page, 'Continue on another device');
+      const offered = await waitForState(ada.page, (s) => s.online && s.online.transferCode, null, { message: 'a transfer code' });
+      await screenshot(ada.page, 'online-continue-elsewhere-phone');
+      const other = await openPage(browser, null, desktop);
+      try {
+        await other.page.goto(`${server.url}index.html?nosw&claim=${offered.online.transferCode}`);
+        await waitForApp(other.page);
+        const moved = await waitForState(other.page, (s, c) => s.online && s.online.code === c && s.online.color, code,
+          { message: 'the seat on the other device' });
+        assert.equal(moved.online.color, rematch[0].online.color, 'the same colour on the new device');
+        await waitForState(ada.page, (s) => s.online === null && /another device/.test(s.notice), null,
+          { message: 'the old page is told' });
+      } finally {
+        await other.context.close();
+      }
     } finally {
       await ada.context.close();
       await bob.context.close();

@@ -101,6 +101,11 @@ void OnlineTable::set_private(bool is_private) { send(online::client::SetPrivate
 
 void OnlineTable::transfer_seat() { send(online::client::TransferSeat{}); }
 
+void OnlineTable::set_name(const std::string& name) {
+  ++names_asked_;
+  want(online::client::SetName{name}, /*sits=*/false);
+}
+
 void OnlineTable::watch_open_tables(bool watch) {
   watching_ = watch;
   if (watch)
@@ -188,6 +193,7 @@ void OnlineTable::link_opened() {
 
 void OnlineTable::link_closed() {
   opening_ = false;
+  names_asked_ = 0;
   if (!active_ && !watching_) {
     connection_ = Connection::Idle;
     return;
@@ -293,6 +299,13 @@ void OnlineTable::handle(const online::ServerMessage& message) {
 }
 
 void OnlineTable::on_welcome(const wire::Welcome& welcome) {
+  if (names_asked_ > 0 && connection_ == Connection::Connected) {
+    // The answer to set-name: only the name has changed.
+    --names_asked_;
+    name_ = welcome.name;
+    say("You play as " + name_ + ".");
+    return;
+  }
   connection_ = Connection::Connected;
   opening_ = false;
   attempts_ = 0;
@@ -523,6 +536,10 @@ void OnlineTable::on_error(const wire::Error& error) {
     case ErrorCode::NoSuchCode:
       say(error.reason, 5);
       if (!table_) finish();
+      return;
+    case ErrorCode::BadName:
+      if (names_asked_ > 0) --names_asked_;
+      say(error.reason, 5);
       return;
     case ErrorCode::StalePly:
       // Our board was behind: the server's move is on its way, or we ask again.

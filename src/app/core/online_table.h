@@ -56,6 +56,8 @@ class OnlineTable {
   void seat_computer(Strength strength);
   void set_private(bool is_private);
   void transfer_seat();
+  // The nickname others see (checked by the server: 2 to 20 letters, digits, spaces).
+  void set_name(const std::string& name);
   void watch_open_tables(bool watch);
   // Leaves the table (a game in progress counts as resigned) and goes back
   // to the game on this device.
@@ -147,6 +149,7 @@ class OnlineTable {
   std::string ending_;
   int attempts_ = 0;
   bool opening_ = false;
+  int names_asked_ = 0;  // set-name requests whose welcome has not come back
   std::optional<messages::online::server::GameStarted> early_start_;
   double retry_at_ = 0;
   std::vector<GameEvent> events_;

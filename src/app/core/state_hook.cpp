@@ -84,6 +84,7 @@ Json online_json(const OnlineTable& online) {
   if (const auto clock = online.clock())
     view["clock"] = {{"color", messages::spell(messages::kColours, clock->first)}, {"seconds", clock->second}};
   view["openTables"] = online.open_tables().size();
+  view["transferCode"] = online.transfer_code().empty() ? Json(nullptr) : Json(online.transfer_code());
   return view;
 }
 

@@ -395,7 +395,7 @@ mergeInto(LibraryManager.library, {
   },
 
   reversi_js_ask_for_text__deps: ['$ReversiPage'],
-  reversi_js_ask_for_text: function (titlePointer, initialPointer) {
+  reversi_js_ask_for_text: function (titlePointer, initialPointer, actionPointer) {
     const old = document.getElementById('reversi-text-dialog');
     if (old) old.remove();
     const dialog = document.createElement('div');
@@ -421,7 +421,7 @@ mergeInto(LibraryManager.library, {
       return b;
     };
     const cancel = button('Cancel', false);
-    const ok = button('Load', true);
+    const ok = button(ReversiPage.text(actionPointer, -1) || 'Load', true);
     row.append(cancel, ok);
     panel.append(label, field, row);
     dialog.append(panel);
