@@ -88,6 +88,23 @@ describe('robustness', () => {
     }
   });
 
+  test('a host= that is not an origin (javascript:, data:) is ignored: the embedded game starts and plays', async () => {
+    for (const bad of ['javascript:alert(1)', 'data:text/html,hello', 'null']) {
+      const { context, page, log } = await openPage(browser, null, desktop);
+      try {
+        const gameUrl = `${gameServer.url}index.html?nosw&host=${encodeURIComponent(bad)}`;
+        await page.goto(`${hostServer.url}host.html?game=${encodeURIComponent(gameUrl)}`);
+        const frame = await (await page.waitForSelector('#game')).contentFrame();
+        const s = await waitForApp(frame, 30000);
+        assert.equal(s.ready, true, `the game started with host=${bad}`);
+        assert.ok(s.legalMoves.includes('d3'), 'and takes moves');
+        assert.deepEqual(log.pageErrors.filter((e) => /origin/i.test(String(e))), [], `no origin errors with host=${bad}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('a flood of 10,000 state requests is answered once; a tap during it is played at once', async () => {
     const host = await embedded(browser, hostServer, gameServer, '&mode=two-player');
     try {
