@@ -388,10 +388,8 @@ void OnlineTable::on_table(const wire::Table& table) {
 bool OnlineTable::start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
                                const std::string& moves) {
   if (!table_) return false;
-  const wire::SeatView& owner = table_->seats[0];
-  const std::string owner_id = owner.kind == wire::SeatView::Kind::Computer ? "computer" : owner.player;
   // The owner's colour in this game, and so in the match's first.
-  const Color owner_now = black == owner_id ? Color::Black : Color::White;
+  const Color owner_now = black == owner_id() ? Color::Black : Color::White;
   const Color owner_first = game_number % 2 == 1 ? owner_now : other(owner_now);
   SessionSnapshot snapshot;
   snapshot.options = online::session_options_of(table_->options, std::nullopt, owner_first);
@@ -460,21 +458,25 @@ void OnlineTable::on_game_over(const wire::GameOver& over) {
   clock_.reset();
   away_until_.reset();
   if (!mirror_) return;
-  const GameResult& result = over.over.result;
-  if (!mirror_->game().is_over()) {
-    // Ended by the server: a resignation or a player who left.
-    const std::optional<Color> winner = result.winner();
-    if (winner) mirror_->forfeit(mirror_->seat_of(other(*winner)), result.reason);
-  }
-  const std::optional<Color> winner = result.winner();
-  const std::optional<Color> mine = colour();
-  if (result.reason == EndReason::Resignation && winner)
-    ending_ = winner == mine ? opponent_name() + " resigned." : "You resigned.";
-  else if (result.reason == EndReason::Abandoned && winner)
-    ending_ = winner == mine ? opponent_name() + " left the game." : "You left the game.";
-  else
-    ending_.clear();
+  end_as(over.over.result.winner(), over.over.result.reason);
   take_mirror_events();
+}
+
+void OnlineTable::end_as(std::optional<Color> winner, EndReason reason) {
+  // Ended by the server (a resignation, a player who left): not in the moves.
+  if (winner && !mirror_->game().is_over()) mirror_->forfeit(mirror_->seat_of(other(*winner)), reason);
+  ending_.clear();
+  if (!winner) return;
+  const bool ours = colour() == winner;
+  if (reason == EndReason::Resignation)
+    ending_ = ours ? opponent_name() + " resigned." : "You resigned.";
+  else if (reason == EndReason::Abandoned)
+    ending_ = ours ? opponent_name() + " left the game." : "You left the game.";
+}
+
+std::string OnlineTable::owner_id() const {
+  const wire::SeatView& owner = table_->seats[0];
+  return owner.kind == wire::SeatView::Kind::Computer ? "computer" : owner.player;
 }
 
 void OnlineTable::on_state(const wire::State& state) {
@@ -488,13 +490,11 @@ void OnlineTable::on_state(const wire::State& state) {
   // A finished game is already in the match's score: take it out to set the
   // game up, and end it as it ended (a resignation is not in its moves).
   messages::MatchScore before = state.game.match;
-  const std::optional<Outcome> outcome = state.game.phase == messages::Phase::Over ? state.game.winner : std::nullopt;
   std::optional<Color> winner;
-  if (outcome == Outcome::BlackWins) winner = Color::Black;
-  if (outcome == Outcome::WhiteWins) winner = Color::White;
-  const std::string owner_id = table_->seats[0].kind == wire::SeatView::Kind::Computer ? "computer" : table_->seats[0].player;
+  if (state.game.phase == messages::Phase::Over && state.game.winner)
+    winner = GameResult{*state.game.winner}.winner();
   if (winner) {
-    const bool owner_won = (*winner == Color::Black) == (state.black == owner_id);
+    const bool owner_won = (*winner == Color::Black) == (state.black == owner_id());
     int& wins = owner_won ? before.first : before.second;
     wins = std::max(0, wins - 1);
   }
@@ -503,12 +503,8 @@ void OnlineTable::on_state(const wire::State& state) {
     return;
   }
   white_ = state.white;
-  if (winner && !mirror_->game().is_over()) mirror_->forfeit(mirror_->seat_of(other(*winner)), state.game.end_reason);
-  mirror_->poll_events();
-  if (winner && state.game.end_reason == EndReason::Resignation)
-    ending_ = colour() == winner ? opponent_name() + " resigned." : "You resigned.";
-  else if (winner && state.game.end_reason == EndReason::Abandoned)
-    ending_ = colour() == winner ? opponent_name() + " left the game." : "You left the game.";
+  end_as(winner, state.game.end_reason);
+  mirror_->poll_events();  // a fresh picture: nothing to announce
   clock_ = state.clock;
   clock_read_at_ = now();
   GameEvent event;
@@ -592,7 +588,6 @@ std::string OnlineTable::opponent_name() const {
 std::string OnlineTable::name_of(Color color) const {
   const std::optional<Color> mine = colour();
   if (mine) return *mine == color ? "You" : opponent_name();
-  if (!table_) return colour_word(color);
   return colour_word(color);
 }
 

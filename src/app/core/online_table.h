@@ -122,6 +122,10 @@ class OnlineTable {
   // A fresh mirror for game `game_number` of the table's match.
   bool start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
                     const std::string& moves);
+  // Ends the mirror's game as the server ended it, and words how.
+  void end_as(std::optional<Color> winner, EndReason reason);
+  // The table owner's player id, or "computer".
+  std::string owner_id() const;
   void lost_track();
   void finish();
   void take_mirror_events();
