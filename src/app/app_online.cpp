@@ -44,7 +44,8 @@ void App::follow_online() {
   const auto* table = online() ? online_.table() : nullptr;
   const std::string code = table ? table->code : "";
   if (code == shown_table_) return;
-  const bool opened = !code.empty() && table->phase == messages::TablePhase::Waiting && table->owner == online_.player();
+  const bool opened =
+      !code.empty() && table->phase == messages::TablePhase::Waiting && table->owner == online_.player();
   shown_table_ = code;
   platform::show_in_address(code.empty() ? "" : "?table=" + code);
   if (opened && (panel_ == Panel::None || panel_ == Panel::NewGame)) {
@@ -121,7 +122,8 @@ void App::draw_online_choices(float width) {
   const auto& tables = online_.open_tables();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   if (online_.connection() != OnlineTable::Connection::Connected)
-    ImGui::TextWrapped("%s", online_.status_line().empty() ? "Connecting to the game server…" : online_.status_line().c_str());
+    ImGui::TextWrapped(
+        "%s", online_.status_line().empty() ? "Connecting to the game server…" : online_.status_line().c_str());
   else if (tables.empty())
     ImGui::TextWrapped("None right now. Open one, and it shows here for others.");
   ImGui::PopStyleColor();
@@ -151,8 +153,9 @@ void App::draw_table_panel() {
   ImGui::BeginChild("##table", ImVec2(0, -56), false);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   if (table->phase == messages::TablePhase::Waiting)
-    ImGui::TextWrapped("Give a friend this code, or send them the link. The game starts when they sit down; the server "
-                       "then draws who plays black.");
+    ImGui::TextWrapped(
+        "Give a friend this code, or send them the link. The game starts when they sit down; the server "
+        "then draws who plays black.");
   else
     ImGui::TextWrapped("You are playing %s at this table.", online_.opponent_name().c_str());
   ImGui::PopStyleColor();

@@ -3,6 +3,8 @@
 // mirror of the server's game. The server is played by the test: its
 // messages are typed values put through the codec, and its game is a
 // reference Session whose events become the `move` messages it would send.
+#include "app/core/online_table.h"
+
 #include <doctest/doctest.h>
 
 #include <functional>
@@ -10,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "app/core/online_table.h"
 #include "app_test_support.h"
 #include "messages/events.h"
 #include "messages/table_messages.h"
@@ -80,9 +81,10 @@ struct Rig {
   reversi::testing::MemoryStore store;
   double time = 1000;
   std::vector<Notice> notices;
-  OnlineTable table{OnlineTable::Services{
-      link, store, [this] { return time; },
-      [this](std::string_view text, double seconds) { notices.push_back({std::string(text), seconds}); }}};
+  OnlineTable table{OnlineTable::Services{link, store, [this] { return time; },
+                                          [this](std::string_view text, double seconds) {
+                                            notices.push_back({std::string(text), seconds});
+                                          }}};
 
   Rig() = default;
   Rig(const Rig&) = delete;
@@ -425,8 +427,8 @@ TEST_SUITE("online-table") {
     rig.table.take_events();
     const Position before = mirror_position(rig);
 
-    deliver(rig, second);  // the same seq again
-    deliver(rig, first);   // an older one
+    deliver(rig, second);                        // the same seq again
+    deliver(rig, first);                         // an older one
     wire::GameStarted stale = server.started();  // ...and the game-started before them
     --server.seq;
     stale.seq = 1;

@@ -75,8 +75,7 @@ CommandResult OnlineTable::play(Square square) {
   if (!mirror_ || !colour())
     return CommandResult::failure(CommandError::NotYourTurn, "The game starts when someone takes the free seat.");
   if (mirror_->game().is_over()) return CommandResult::failure(CommandError::GameOver, "This game is over.");
-  if (!my_turn())
-    return CommandResult::failure(CommandError::NotYourTurn, "Wait for " + opponent_name() + " to move.");
+  if (!my_turn()) return CommandResult::failure(CommandError::NotYourTurn, "Wait for " + opponent_name() + " to move.");
   // The same check the server makes, so an illegal tap says why at once.
   const CommandResult check = mirror_->check_play(mirror_->seat_of(*colour()), square);
   if (!check) return check;
@@ -327,12 +326,11 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
       return join && join->code == *welcome.table;
     });
   // Seated elsewhere (another tab, a table left open) while asking for a new one: leave it first.
-  const bool asks_for_table =
-      std::any_of(pending_.begin(), pending_.end(), [](const online::ClientMessage& request) {
-        return std::holds_alternative<online::client::OpenTable>(request) ||
-               std::holds_alternative<online::client::JoinTable>(request) ||
-               std::holds_alternative<online::client::ClaimSeat>(request);
-      });
+  const bool asks_for_table = std::any_of(pending_.begin(), pending_.end(), [](const online::ClientMessage& request) {
+    return std::holds_alternative<online::client::OpenTable>(request) ||
+           std::holds_alternative<online::client::JoinTable>(request) ||
+           std::holds_alternative<online::client::ClaimSeat>(request);
+  });
   if (welcome.table && asks_for_table && (!table_ || *welcome.table != table_->code))
     send(online::client::LeaveTable{});
   if (!welcome.table && table_ && pending_.empty()) {
@@ -440,7 +438,10 @@ void OnlineTable::on_game_started(const wire::GameStarted& started) {
   event.white_discs = mirror_->game().disc_count(Color::White);
   events_.push_back(event);
   const std::optional<Color> mine = colour();
-  if (mine) say(*mine == Color::Black ? "You play black: you move first." : "You play white: " + opponent_name() + " moves first.", 4);
+  if (mine)
+    say(*mine == Color::Black ? "You play black: you move first."
+                              : "You play white: " + opponent_name() + " moves first.",
+        4);
 }
 
 void OnlineTable::on_move(const wire::Move& move) {
@@ -491,8 +492,7 @@ void OnlineTable::on_state(const wire::State& state) {
   // game up, and end it as it ended (a resignation is not in its moves).
   messages::MatchScore before = state.game.match;
   std::optional<Color> winner;
-  if (state.game.phase == messages::Phase::Over && state.game.winner)
-    winner = GameResult{*state.game.winner}.winner();
+  if (state.game.phase == messages::Phase::Over && state.game.winner) winner = GameResult{*state.game.winner}.winner();
   if (winner) {
     const bool owner_won = (*winner == Color::Black) == (state.black == owner_id());
     int& wins = owner_won ? before.first : before.second;
@@ -578,9 +578,12 @@ std::string OnlineTable::opponent_name() const {
   const std::optional<int> mine = seat();
   const wire::SeatView& other = table_->seats[mine ? 1 - *mine : 1];
   switch (other.kind) {
-    case wire::SeatView::Kind::Empty: return "your opponent";
-    case wire::SeatView::Kind::Computer: return "the computer";
-    case wire::SeatView::Kind::Human: return other.name;
+    case wire::SeatView::Kind::Empty:
+      return "your opponent";
+    case wire::SeatView::Kind::Computer:
+      return "the computer";
+    case wire::SeatView::Kind::Human:
+      return other.name;
   }
   return "your opponent";
 }
@@ -623,8 +626,7 @@ std::string OnlineTable::status_line() const {
   }
   const std::optional<Color> mine = colour();
   if (!mine) return "";
-  if (game.side_to_move() == *mine)
-    return std::string("Your turn (") + colour_word(*mine) + ").";
+  if (game.side_to_move() == *mine) return std::string("Your turn (") + colour_word(*mine) + ").";
   return "Waiting for " + opponent_name() + " to move.";
 }
 
