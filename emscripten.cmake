@@ -30,6 +30,8 @@ function(reversi_simd_layer name dir)
 endfunction()
 reversi_simd_layer(reversi_engine_simd engine)
 reversi_simd_layer(reversi_ai_simd ai reversi_engine_simd)
+reversi_embed_pattern_weights(reversi_ai_simd "${REVERSI_PATTERN_WEIGHTS}" pattern_weights ai/pattern_eval.h
+  reversi::ai trained_pattern_weights)
 reversi_simd_layer(reversi_game_simd game reversi_ai_simd reversi_json)
 target_compile_options(reversi_game_simd PRIVATE -fexceptions)
 
