@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 
 #ifdef __EMSCRIPTEN__
@@ -53,30 +54,45 @@ void print_json_line(const nlohmann::json& object) { std::printf("%s\n", object.
 std::string move_name(Square move) { return move == kNoMove ? "none" : square_name(move); }
 
 nlohmann::json report_json(const SearchReport& report) {
-  return nlohmann::json{{"move", move_name(report.move)},     {"score", report.score},
-                        {"depth", report.depth},              {"exact", report.exact},
-                        {"nodes", report.nodes},              {"seconds", report.seconds}};
+  return nlohmann::json{{"move", move_name(report.move)}, {"score", report.score}, {"depth", report.depth},
+                        {"exact", report.exact},          {"nodes", report.nodes}, {"seconds", report.seconds}};
 }
 
-std::optional<std::vector<ObfEntry>> read_obf_file(const char* command, const char* path) {
-  std::ifstream file(path);
-  if (!file) {
-    std::fprintf(stderr, "%s: cannot read '%s'\n", command, path);
-    return std::nullopt;
+LineRead read_bounded_line(std::istream& in, std::string& line) {
+  line.clear();
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    if (c == '\n') return LineRead::Line;
+    if (line.size() == kMaxLineLength) return LineRead::TooLong;
+    line += static_cast<char>(c);
   }
+  return line.empty() ? LineRead::End : LineRead::Line;
+}
+
+Parsed<std::vector<ObfEntry>> read_obf_file(const std::string& path) {
+  using Result = Parsed<std::vector<ObfEntry>>;
+  std::error_code error;
+  // A directory opens as a stream that reads nothing: refuse it by name.
+  if (std::filesystem::is_directory(path, error))
+    return Result::failure("'" + path + "' is a directory, not an OBF file");
+  std::ifstream file(path);
+  if (!file) return Result::failure("cannot read '" + path + "'");
   std::vector<ObfEntry> entries;
   int line_number = 0;
-  for (std::string line; std::getline(file, line);) {
+  for (std::string line;;) {
+    const LineRead read = read_bounded_line(file, line);
+    if (read == LineRead::End) break;
     ++line_number;
+    if (read == LineRead::TooLong)
+      return Result::failure(path + " line " + std::to_string(line_number) + " is longer than " +
+                             std::to_string(kMaxLineLength) + " characters: not an OBF file");
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
     const auto position = parse_position(line);
-    if (!position) {
-      std::fprintf(stderr, "%s: %s line %d: %s\n", command, path, line_number, position.error.c_str());
-      return std::nullopt;
-    }
+    if (!position) return Result::failure(path + " line " + std::to_string(line_number) + ": " + position.error);
     entries.push_back(ObfEntry{static_cast<int>(entries.size()) + 1, line, *position.value});
   }
-  return entries;
+  if (file.bad()) return Result::failure("cannot read '" + path + "'");
+  return Result::success(std::move(entries));
 }
 
 int usage_error(const char* command, const std::string& message, const char* usage) {

@@ -2,12 +2,12 @@
 // positions from the command line, and JSON lines.
 #pragma once
 
+#include <istream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "ai/computer.h"
 #include "engine/notation.h"
@@ -40,9 +40,19 @@ struct ObfEntry {
   std::string text;
   Position position;
 };
-// Every position of the OBF file at `path`, or nullopt after telling stderr
-// (as `command`) that the file cannot be read or which line is bad.
-std::optional<std::vector<ObfEntry>> read_obf_file(const char* command, const char* path);
+// Input lines longer than this are refused rather than read on: a file or
+// stream without line breaks (/dev/zero) must not grow memory without bound.
+// OBF lines with every move's score are under 300 characters.
+inline constexpr std::size_t kMaxLineLength = 4096;
+
+// Reads one line (without its line break) of at most kMaxLineLength
+// characters into `line`.
+enum class LineRead { Line, End, TooLong };
+LineRead read_bounded_line(std::istream& in, std::string& line);
+
+// Every position of the OBF file at `path`, or a message saying that it
+// cannot be read, is a directory, or which line is bad.
+Parsed<std::vector<ObfEntry>> read_obf_file(const std::string& path);
 
 // Reports a usage error for `command` and returns 2.
 int usage_error(const char* command, const std::string& message, const char* usage);

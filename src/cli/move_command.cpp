@@ -53,13 +53,16 @@ Position after_pondering(Computer& computer, const Position& position, double po
 // Every position of `path` in turn; at the end how many were exact and the
 // median and longest time per move.
 int run_file(const char* path, Strength level, const SearchLimits& limits, double ponder_seconds, bool json) {
-  const auto entries = read_obf_file("move", path);
-  if (!entries) return 1;
+  const auto entries = read_obf_file(path);
+  if (!entries) {
+    std::fprintf(stderr, "move: %s\n", entries.error.c_str());
+    return 1;
+  }
   Computer computer;
   std::vector<double> seconds;
   int exact = 0, ponders_solved = 0;
   std::mt19937_64 random(limits.seed);  // the player's moves, as `match` draws its openings
-  for (const ObfEntry& entry : *entries) {
+  for (const ObfEntry& entry : *entries.value) {
     Position position = entry.position;
     if (ponder_seconds > 0) {
       bool solved = false;
@@ -85,7 +88,7 @@ int run_file(const char* path, Strength level, const SearchLimits& limits, doubl
     print_json_line(total);
   } else {
     std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max", seconds.size(), exact, median, longest);
-    if (ponder_seconds > 0) std::printf(", %d of %zu ponders solved", ponders_solved, entries->size());
+    if (ponder_seconds > 0) std::printf(", %d of %zu ponders solved", ponders_solved, entries.value->size());
     std::printf("\n");
   }
   return 0;
