@@ -9,6 +9,11 @@
 //     Fits the weights to the margins of every FILE (tools/pattern_fit.h)
 //     and writes the data file the build embeds (src/ai/data/*.bin).
 //
+//   reversi-train bestmoves --positions N --seed S > positions.obf
+//     Positions with 20-26 empties from varied openings, each with its best
+//     moves proven by the exact solver (tools/best_move_positions.h), for
+//     the best-move rate of bench/strength_bench.sh.
+//
 //   reversi-train depths --games N --seed S [--depth D] > depths.txt
 //     Plays games the same way and prints positions with 20 to 52 empties
 //     (one ply in five), each with the values of Hard's search at every depth
@@ -30,6 +35,7 @@
 #include "ai/midgame_search.h"
 #include "ai/search_clock.h"
 #include "ai/transposition_table.h"
+#include "best_move_positions.h"
 #include "pattern_fit.h"
 #include "training_games.h"
 #include "weights_file.h"
@@ -42,6 +48,7 @@ int usage() {
   std::fprintf(stderr,
                "usage: reversi-train samples --games N --seed S\n"
                "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N]\n"
+               "       reversi-train bestmoves --positions N --seed S\n"
                "       reversi-train depths --games N --seed S [--depth D]\n"
                "       reversi-train spreads FILE...\n");
   return 2;
@@ -183,10 +190,30 @@ bool parse_game_options(int argc, char** argv, bool takes_depth, GameOptions& op
   return argc % 2 == 0 && options.games > 0 && options.depth > 0;
 }
 
+int run_best_moves(int argc, char** argv) {
+  training::BestMoveOptions options;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--positions")) {
+      options.positions = std::atoi(argv[i + 1]);
+    } else if (!std::strcmp(argv[i], "--seed")) {
+      options.seed = std::strtoull(argv[i + 1], nullptr, 10);
+    } else {
+      return usage();
+    }
+  }
+  if (argc % 2 || options.positions < 1) return usage();
+  training::best_move_positions(options, [](const std::string& line) {
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+  });
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const char* command = argc >= 2 ? argv[1] : "";
+  if (!std::strcmp(command, "bestmoves")) return run_best_moves(argc, argv);
   if (!std::strcmp(command, "fit")) return run_fit(argc - 2, argv + 2);
   if (!std::strcmp(command, "spreads")) return argc > 2 ? run_spreads(argc - 2, argv + 2) : usage();
   const bool depths = !std::strcmp(command, "depths");

@@ -16,6 +16,7 @@ class ComputerPlayer final : public Player {
   SearchReport choose_move(const Board& board, const SearchLimits& limits) override {
     return computer_.choose_move(board, strength_, limits);
   }
+  bool ponder(const Board& board, double seconds) override { return computer_.ponder(board, seconds); }
   const std::string& name() const override { return name_; }
 
  private:

@@ -16,6 +16,9 @@ class Player {
  public:
   virtual ~Player() = default;
   virtual SearchReport choose_move(const Board& board, const SearchLimits& limits) = 0;
+  // Thinking on the opponent's time (Computer::ponder); true when there is
+  // nothing (more) to do. Hard v1 never ponders.
+  virtual bool ponder(const Board& /*board*/, double /*seconds*/) { return true; }
   virtual const std::string& name() const = 0;
 };
 
