@@ -28,6 +28,8 @@ const Command kCommands[] = {
      reversi::cli::run_match},
     {"bench", "bench [--engine hard|hard-v1] [--json]   fixed search workload: node-count signature and speed",
      reversi::cli::run_bench},
+    {"nboard", "nboard [--seconds S]   Hard as an engine speaking NBoard's protocol on stdin/stdout",
+     reversi::cli::run_nboard},
 };
 
 int print_usage(FILE* out) {
