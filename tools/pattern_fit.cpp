@@ -99,21 +99,22 @@ std::string read_labelled_positions(const std::string& path, std::vector<Labelle
 
 WeightsFile fit_pattern_weights(const std::vector<LabelledPosition>& positions, const FitOptions& options,
                                 std::vector<PhaseReport>* reports) {
-  std::vector<std::vector<Sample>> by_phase(ai::kPatternPhases);
+  std::vector<std::vector<Sample>> by_phase(options.phases);
   std::size_t count = 0;
   for (const LabelledPosition& position : positions) {
     const ai::PatternFeatures features = ai::pattern_features(position.board);
     if (features.finished) continue;
     const bool held_out = options.held_out_every > 0 && count++ % options.held_out_every == 0;
-    by_phase[features.phase].push_back(Sample{features.index, features.scalars, position.target, held_out});
+    const int phase = ai::pattern_phase(position.board.empty_count(), options.phases);
+    by_phase[phase].push_back(Sample{features.index, features.scalars, position.target, held_out});
   }
   WeightsFile weights;
   weights.pattern_set = ai::kPatternSet;
-  weights.phases = ai::kPatternPhases;
+  weights.phases = options.phases;
   weights.patterns_per_phase = ai::kPatternWeights;
   weights.scalars_per_phase = ai::kScalarWeights;
-  if (reports) reports->assign(ai::kPatternPhases, PhaseReport{});
-  for (int phase = 0; phase < ai::kPatternPhases; ++phase) {
+  if (reports) reports->assign(options.phases, PhaseReport{});
+  for (int phase = 0; phase < options.phases; ++phase) {
     PhaseFit fit;
     const PhaseReport report = fit_phase(by_phase[phase], options, phase, fit);
     if (reports) (*reports)[phase] = report;

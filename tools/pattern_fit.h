@@ -27,6 +27,7 @@ struct LabelledPosition {
 std::string read_labelled_positions(const std::string& path, std::vector<LabelledPosition>& positions);
 
 struct FitOptions {
+  int phases = ai::kPatternPhases;  // weight sets, by stage of the game (ai::pattern_phase)
   int epochs = 300;
   int held_out_every = 16;   // every n-th position checks the fit instead of training it
   double shrink = 8.0;       // a weight seen in fewer than about this many positions stays near zero

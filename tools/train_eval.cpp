@@ -5,7 +5,12 @@
 //     Plays N sampling games (tools/training_games.h) and prints positions
 //     with 10 to 20 empties, each with its exact final margin, one per line:
 //     the position in OBF form, then the margin for the side to move.
-//   reversi-train fit FILE... --out WEIGHTS.bin [--epochs N]
+//   reversi-train selfplay --games N --seed S [--depth D] > games.txt
+//     Plays N self-play games (tools/selfplay_games.h: Hard's search at D
+//     plies, 6 by default, perfect play from 18 empties) and prints every
+//     position after the random start with the game's final margin, in the
+//     same form as samples.
+//   reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P]
 //     Fits the weights to the margins of every FILE (tools/pattern_fit.h)
 //     and writes the data file the build embeds (src/ai/data/*.bin).
 //
@@ -37,6 +42,7 @@
 #include "ai/transposition_table.h"
 #include "best_move_positions.h"
 #include "pattern_fit.h"
+#include "selfplay_games.h"
 #include "training_games.h"
 #include "weights_file.h"
 
@@ -47,11 +53,20 @@ using namespace reversi;
 int usage() {
   std::fprintf(stderr,
                "usage: reversi-train samples --games N --seed S\n"
-               "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N]\n"
+               "       reversi-train selfplay --games N --seed S [--depth D]\n"
+               "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P]\n"
                "       reversi-train bestmoves --positions N --seed S\n"
                "       reversi-train depths --games N --seed S [--depth D]\n"
                "       reversi-train spreads FILE...\n");
   return 2;
+}
+
+int run_selfplay(const training::SelfplayOptions& options) {
+  training::selfplay_games(options, [](const Position& position, int margin) {
+    std::printf("%s %d\n", format_position(position).c_str(), margin);
+  });
+  std::fflush(stdout);
+  return 0;
 }
 
 int run_samples(long long games, std::uint64_t seed) {
@@ -142,6 +157,9 @@ int run_fit(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--epochs") && i + 1 < argc) {
       options.epochs = std::atoi(argv[++i]);
       if (options.epochs < 1) return usage();
+    } else if (!std::strcmp(argv[i], "--phases") && i + 1 < argc) {
+      options.phases = std::atoi(argv[++i]);
+      if (options.phases < 1 || options.phases > 60) return usage();
     } else if (argv[i][0] == '-') {
       return usage();
     } else {
@@ -173,7 +191,7 @@ int run_fit(int argc, char** argv) {
 struct GameOptions {
   long long games = 0;
   std::uint64_t seed = 1;
-  int depth = 10;  // depths only
+  int depth = 10;  // depths and selfplay only
 };
 bool parse_game_options(int argc, char** argv, bool takes_depth, GameOptions& options) {
   for (int i = 2; i + 1 < argc; i += 2) {
@@ -216,9 +234,17 @@ int main(int argc, char** argv) {
   if (!std::strcmp(command, "bestmoves")) return run_best_moves(argc, argv);
   if (!std::strcmp(command, "fit")) return run_fit(argc - 2, argv + 2);
   if (!std::strcmp(command, "spreads")) return argc > 2 ? run_spreads(argc - 2, argv + 2) : usage();
-  const bool depths = !std::strcmp(command, "depths");
+  const bool depths = !std::strcmp(command, "depths"), selfplay = !std::strcmp(command, "selfplay");
   GameOptions options;
-  if (!depths && std::strcmp(command, "samples")) return usage();
-  if (!parse_game_options(argc, argv, depths, options)) return usage();
+  if (!depths && !selfplay && std::strcmp(command, "samples")) return usage();
+  if (selfplay) options.depth = training::SelfplayOptions{}.depth;
+  if (!parse_game_options(argc, argv, depths || selfplay, options)) return usage();
+  if (selfplay) {
+    training::SelfplayOptions selfplay_options;
+    selfplay_options.games = options.games;
+    selfplay_options.seed = options.seed;
+    selfplay_options.depth = options.depth;
+    return run_selfplay(selfplay_options);
+  }
   return depths ? run_depths(options.games, options.seed, options.depth) : run_samples(options.games, options.seed);
 }

@@ -73,8 +73,15 @@ struct PatternWeights {
 };
 const PatternWeights& trained_pattern_weights();
 
-// Which weight set judges a position with `empties` empty squares.
-inline constexpr int pattern_phase(int /*empties*/) { return 0; }
+// Which of `phases` weight sets judges a position with `empties` empty
+// squares: the 60 plies of a game cut into equal stages (the trainer fits
+// files with other phase counts too, to compare them).
+inline constexpr int pattern_phase(int empties, int phases) {
+  const int played = 60 - (empties < 0 ? 0 : empties > 60 ? 60 : empties);
+  const int phase = played * phases / 60;
+  return phase < phases ? phase : phases - 1;
+}
+inline constexpr int pattern_phase(int empties) { return pattern_phase(empties, kPatternPhases); }
 
 // The features of a position: for every pattern instance, the index of its
 // configuration in a phase's weight table; and the values the scalar weights
