@@ -19,8 +19,11 @@ namespace {
 // --b-without-cuts: B's Hard searches without probable cut-offs, to measure
 // what they are worth. --b-seconds: B's budget per move when it differs from
 // A's (`match hard hard-v1 --seconds 0.5 --b-seconds 1`: v1 with twice the time).
+// --cpu-time: the budgets are processor time, which other work on a shared
+// machine does not eat into (wall time by default, as in the app).
 constexpr const char* kUsage =
-    "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--b-without-cuts] [--json]"
+    "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--cpu-time] [--b-without-cuts] "
+    "[--json]"
     "   (players: easy|medium|hard|hard-v1)";
 
 // A random start of 6 to 8 moves that leaves the game open.
@@ -144,7 +147,7 @@ int run_match(int argc, char** argv) {
   std::uint64_t seed = 1;
   SearchLimits limits_a;
   std::optional<double> b_seconds;
-  bool json = false;
+  bool json = false, cpu_time = false;
   PlayerOptions options_b;
   for (int i = 0; i < argc; ++i) {
     const std::string option = argv[i];
@@ -153,6 +156,8 @@ int run_match(int argc, char** argv) {
       json = true;
     } else if (option == "--b-without-cuts") {
       options_b.probable_cuts = false;
+    } else if (option == "--cpu-time") {
+      cpu_time = true;
     } else if (option == "--games" && has_value) {
       const auto value = parse_integer(argv[++i], 1, 1000000);
       if (!value) return usage_error("match", std::string("bad --games '") + argv[i] + "'", kUsage);
@@ -175,6 +180,10 @@ int run_match(int argc, char** argv) {
   if (games < 1) return usage_error("match", "--games N is missing", kUsage);
   const std::unique_ptr<Player> first = make_player(names[0]), second = make_player(names[1], options_b);
   if (!first || !second) return usage_error("match", "unknown player '" + names[first ? 1 : 0] + "'", kUsage);
+  if (cpu_time) {
+    first->set_clock(processor_seconds);
+    second->set_clock(processor_seconds);
+  }
   SearchLimits limits_b = limits_a;
   if (b_seconds) limits_b.seconds = *b_seconds;
 
@@ -205,6 +214,7 @@ int run_match(int argc, char** argv) {
                                {"seed", seed},
                                {"seconds", limits_a.seconds},
                                {"b_without_cuts", !options_b.probable_cuts},
+                               {"cpu_time", cpu_time},
                                {"a", side_json(first->name(), first_record, limits_a, played)},
                                {"b", side_json(second->name(), second_record, limits_b, played)}};
   if (json) {

@@ -19,7 +19,7 @@ namespace reversi::cli {
 namespace {
 constexpr const char* kUsage =
     "move --level easy|medium|hard|hard-v1 (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
-    "[--seconds S] [--seed N] [--ponder S] [--json]";
+    "[--seconds S] [--cpu-time] [--seed N] [--ponder S] [--json]";
 constexpr const char* kOnePosition = "give one of --position, --transcript or --file, once";
 
 void print_report(const SearchReport& report, const std::string& level, const Position& position, bool json) {
@@ -130,7 +130,7 @@ int run_move(int argc, char** argv) {
   std::unique_ptr<Player> level;
   std::optional<Position> position;
   SearchLimits limits;
-  bool json = false;
+  bool json = false, cpu_time = false;  // --cpu-time: the budget is processor time
   const char* file = nullptr;
   double ponder_seconds = 0;
   for (int i = 0; i < argc; ++i) {
@@ -138,6 +138,8 @@ int run_move(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     if (option == "--json") {
       json = true;
+    } else if (option == "--cpu-time") {
+      cpu_time = true;
     } else if (option == "--level" && has_value) {
       level = make_player(argv[++i]);
       if (!level) return usage_error("move", std::string("unknown level '") + argv[i] + "'", kUsage);
@@ -172,6 +174,7 @@ int run_move(int argc, char** argv) {
   }
   if (!level) return usage_error("move", "--level is missing", kUsage);
   if (ponder_seconds > 0 && !file) return usage_error("move", "--ponder needs --file", kUsage);
+  if (cpu_time) level->set_clock(processor_seconds);
   if (file) return run_file(file, *level, limits, ponder_seconds, json);
   if (!position) position = Position::start();
   print_report(level->choose_move(position->board, limits), level->name(), *position, json);

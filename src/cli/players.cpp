@@ -18,6 +18,7 @@ class ComputerPlayer final : public Player {
   }
   bool ponder(const Board& board, double seconds) override { return computer_.ponder(board, seconds); }
   const std::string& name() const override { return name_; }
+  void set_clock(ClockSource clock) override { computer_.set_clock(std::move(clock)); }
 
  private:
   Computer computer_;
@@ -32,6 +33,7 @@ class HardV1Player final : public Player {
     return hard_.choose_move(board, limits);
   }
   const std::string& name() const override { return name_; }
+  void set_clock(ClockSource clock) override { hard_.set_clock(std::move(clock)); }
 
  private:
   frozen_v1::HardV1 hard_;

@@ -20,6 +20,8 @@ class Player {
   // nothing (more) to do. Hard v1 never ponders.
   virtual bool ponder(const Board& /*board*/, double /*seconds*/) { return true; }
   virtual const std::string& name() const = 0;
+  // The clock the player's time budget runs on (the wall clock unless set).
+  virtual void set_clock(ClockSource clock) = 0;
 };
 
 // The names make_player knows, for usage lines.
