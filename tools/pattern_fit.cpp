@@ -32,6 +32,9 @@ struct PhaseFit {
   }
 };
 
+// A stage fitted to fewer positions than this takes a neighbour's weights.
+constexpr std::size_t kFewestPhaseSamples = 1000;
+
 // Every sample moves its pattern weights at once: each takes a share.
 constexpr double kRate = 0.7 / ai::kPatternInstances, kScalarRate = 0.1;
 
@@ -97,6 +100,25 @@ std::string read_labelled_positions(const std::string& path, std::vector<Labelle
   return "";
 }
 
+std::vector<PhaseReport> check_evaluation(const std::vector<LabelledPosition>& positions, int stages,
+                                          int held_out_every) {
+  std::vector<PhaseReport> reports(stages);
+  std::vector<double> squared(stages, 0.0);
+  std::size_t count = 0;
+  for (const LabelledPosition& position : positions) {
+    if (is_game_over(position.board)) continue;
+    if (held_out_every > 0 && count++ % held_out_every != 0) continue;
+    const int stage = ai::pattern_phase(position.board.empty_count(), stages);
+    const double error = position.target - ai::evaluate_pattern(position.board);
+    squared[stage] += error * error;
+    ++reports[stage].held_out;
+  }
+  for (int stage = 0; stage < stages; ++stage)
+    reports[stage].held_out_rms =
+        std::sqrt(squared[stage] / std::max<std::size_t>(1, reports[stage].held_out)) / ai::kDiscScale;
+  return reports;
+}
+
 WeightsFile fit_pattern_weights(const std::vector<LabelledPosition>& positions, const FitOptions& options,
                                 std::vector<PhaseReport>* reports) {
   std::vector<std::vector<Sample>> by_phase(options.phases);
@@ -114,10 +136,25 @@ WeightsFile fit_pattern_weights(const std::vector<LabelledPosition>& positions, 
   weights.patterns_per_phase = ai::kPatternWeights;
   weights.scalars_per_phase = ai::kScalarWeights;
   if (reports) reports->assign(options.phases, PhaseReport{});
+  std::vector<PhaseFit> fits(options.phases);
+  std::vector<bool> fitted(options.phases, false);
   for (int phase = 0; phase < options.phases; ++phase) {
-    PhaseFit fit;
-    const PhaseReport report = fit_phase(by_phase[phase], options, phase, fit);
+    const PhaseReport report = fit_phase(by_phase[phase], options, phase, fits[phase]);
     if (reports) (*reports)[phase] = report;
+    fitted[phase] = report.trained >= kFewestPhaseSamples;
+  }
+  for (int phase = 0; phase < options.phases; ++phase) {
+    // A stage with too few positions (the first moves of the self-play
+    // games are random) borrows the weights of the nearest stage that has
+    // enough, a later one first.
+    int source = phase;
+    for (int distance = 1; !fitted[source] && distance < options.phases; ++distance) {
+      if (phase + distance < options.phases && fitted[phase + distance])
+        source = phase + distance;
+      else if (phase - distance >= 0 && fitted[phase - distance])
+        source = phase - distance;
+    }
+    const PhaseFit& fit = fits[source];
     for (const double value : fit.patterns)
       weights.patterns.push_back(static_cast<std::int16_t>(std::lround(std::clamp(value, -32000.0, 32000.0))));
     for (const double value : fit.scalars)

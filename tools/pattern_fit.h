@@ -40,6 +40,13 @@ struct PhaseReport {
   double trained_rms = 0, held_out_rms = 0;
 };
 
+// How far the build's own evaluation (ai::evaluate_pattern) is from the
+// labels, by stage (`stages` equal stages of the game), over the positions a
+// fit with `held_out_every` would hold out (all of them when 0): rms error in
+// discs and count per stage.
+std::vector<PhaseReport> check_evaluation(const std::vector<LabelledPosition>& positions, int stages,
+                                          int held_out_every);
+
 // Fits the weights of every phase to `positions` (finished games are left
 // out: the search scores them exactly). The same positions and options give
 // bit-identical weights.

@@ -10,7 +10,7 @@
 //     plies, 6 by default, perfect play from 18 empties) and prints every
 //     position after the random start with the game's final margin, in the
 //     same form as samples.
-//   reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P]
+//   reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K]
 //     Fits the weights to the margins of every FILE (tools/pattern_fit.h)
 //     and writes the data file the build embeds (src/ai/data/*.bin).
 //
@@ -18,6 +18,11 @@
 //     Positions with 20-26 empties from varied openings, each with its best
 //     moves proven by the exact solver (tools/best_move_positions.h), for
 //     the best-move rate of bench/strength_bench.sh.
+//
+//   reversi-train check FILE... [--stages N] [--all]
+//     The rms error of this build's evaluation against the labels of FILE,
+//     by stage of the game, on the positions a fit holds out (every 16th;
+//     --all: every one), to compare weights on the same positions.
 //
 //   reversi-train depths --games N --seed S [--depth D] > depths.txt
 //     Plays games the same way and prints positions with 20 to 52 empties
@@ -27,6 +32,7 @@
 //     How far the value at each depth strays from that of the shallower
 //     search predicting it: the spreads of Hard's probable cut-offs
 //     (src/ai/midgame_search.cpp).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -54,7 +60,8 @@ int usage() {
   std::fprintf(stderr,
                "usage: reversi-train samples --games N --seed S\n"
                "       reversi-train selfplay --games N --seed S [--depth D]\n"
-               "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P]\n"
+               "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K]\n"
+               "       reversi-train check FILE... [--stages N] [--all]\n"
                "       reversi-train bestmoves --positions N --seed S\n"
                "       reversi-train depths --games N --seed S [--depth D]\n"
                "       reversi-train spreads FILE...\n");
@@ -157,6 +164,9 @@ int run_fit(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--epochs") && i + 1 < argc) {
       options.epochs = std::atoi(argv[++i]);
       if (options.epochs < 1) return usage();
+    } else if (!std::strcmp(argv[i], "--shrink") && i + 1 < argc) {
+      options.shrink = std::atof(argv[++i]);
+      if (!(options.shrink >= 0)) return usage();
     } else if (!std::strcmp(argv[i], "--phases") && i + 1 < argc) {
       options.phases = std::atoi(argv[++i]);
       if (options.phases < 1 || options.phases > 60) return usage();
@@ -208,6 +218,36 @@ bool parse_game_options(int argc, char** argv, bool takes_depth, GameOptions& op
   return argc % 2 == 0 && options.games > 0 && options.depth > 0;
 }
 
+int run_check(int argc, char** argv) {
+  std::vector<training::LabelledPosition> positions;
+  int stages = 10, held_out_every = training::FitOptions{}.held_out_every;
+  for (int i = 0; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--stages") && i + 1 < argc) {
+      stages = std::atoi(argv[++i]);
+      if (stages < 1 || stages > 60) return usage();
+    } else if (!std::strcmp(argv[i], "--all")) {
+      held_out_every = 0;
+    } else if (argv[i][0] == '-') {
+      return usage();
+    } else if (const std::string error = training::read_labelled_positions(argv[i], positions); !error.empty()) {
+      std::fprintf(stderr, "reversi-train: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  if (positions.empty()) return usage();
+  const std::vector<training::PhaseReport> reports = training::check_evaluation(positions, stages, held_out_every);
+  std::printf("stage  empties  positions  rms error (discs)\n");
+  for (int stage = 0; stage < stages; ++stage) {
+    int most = 0, fewest = 60;
+    for (int empties = 0; empties <= 60; ++empties)
+      if (ai::pattern_phase(empties, stages) == stage)
+        most = std::max(most, empties), fewest = std::min(fewest, empties);
+    std::printf("%5d  %2d-%2d  %9zu  %6.2f\n", stage, fewest, most, reports[stage].held_out,
+                reports[stage].held_out_rms);
+  }
+  return 0;
+}
+
 int run_best_moves(int argc, char** argv) {
   training::BestMoveOptions options;
   for (int i = 2; i + 1 < argc; i += 2) {
@@ -232,6 +272,7 @@ int run_best_moves(int argc, char** argv) {
 int main(int argc, char** argv) {
   const char* command = argc >= 2 ? argv[1] : "";
   if (!std::strcmp(command, "bestmoves")) return run_best_moves(argc, argv);
+  if (!std::strcmp(command, "check")) return run_check(argc - 2, argv + 2);
   if (!std::strcmp(command, "fit")) return run_fit(argc - 2, argv + 2);
   if (!std::strcmp(command, "spreads")) return argc > 2 ? run_spreads(argc - 2, argv + 2) : usage();
   const bool depths = !std::strcmp(command, "depths"), selfplay = !std::strcmp(command, "selfplay");
