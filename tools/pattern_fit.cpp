@@ -129,6 +129,10 @@ WeightsFile fit_pattern_weights(const std::vector<LabelledPosition>& positions, 
     const bool held_out = options.held_out_every > 0 && count++ % options.held_out_every == 0;
     const int phase = ai::pattern_phase(position.board.empty_count(), options.phases);
     by_phase[phase].push_back(Sample{features.index, features.scalars, position.target, held_out});
+    if (options.neighbours && !held_out)
+      for (const int next : {phase - 1, phase + 1})
+        if (next >= 0 && next < options.phases)
+          by_phase[next].push_back(Sample{features.index, features.scalars, position.target, false});
   }
   WeightsFile weights;
   weights.pattern_set = ai::kPatternSet;

@@ -131,24 +131,40 @@ int run_spreads(int count, char** paths) {
       if (values.size() >= 2) rows.push_back(std::move(values));
     }
   }
-  std::printf("%zu positions\ndepth shallow positions   mean spread (hundredths of a disc)\n", rows.size());
+  // The spread overall, and by stage: whether one spread per depth fits
+  // the whole midgame.
+  struct Range {
+    int fewest, most;
+  };
+  constexpr Range kStages[] = {{0, 64}, {20, 32}, {33, 44}, {45, 64}};
+  std::printf("%zu positions; spreads (hundredths of a disc) over all, then at 20-32, 33-44, 45+ empties\n",
+              rows.size());
+  std::printf("depth shallow positions   mean spread  spread@20-32 @33-44 @45+\n");
   for (int depth = 3;; ++depth) {
     const int shallow = ai::probcut_shallow_depth(depth);
-    double sum = 0, squares = 0;
-    long n = 0;
-    for (const std::vector<int>& row : rows) {
-      if (static_cast<int>(row.size()) <= depth) continue;
-      const int deep = row[depth], near = row[shallow];
-      // Proven results, and positions so lopsided (over 50 discs) that no
-      // window comes near them.
-      if (std::abs(deep) >= 50 * ai::kDiscScale || std::abs(near) >= 50 * ai::kDiscScale) continue;
-      sum += deep - near;
-      squares += static_cast<double>(deep - near) * (deep - near);
-      ++n;
+    double mean_all = 0, spread[4] = {};
+    long n_all = 0;
+    for (int stage = 0; stage < 4; ++stage) {
+      double sum = 0, squares = 0;
+      long n = 0;
+      for (const std::vector<int>& row : rows) {
+        if (static_cast<int>(row.size()) <= depth || row[0] < kStages[stage].fewest || row[0] > kStages[stage].most)
+          continue;
+        const int deep = row[depth], near = row[shallow];
+        // Proven results, and positions so lopsided (over 50 discs) that no
+        // window comes near them.
+        if (std::abs(deep) >= 50 * ai::kDiscScale || std::abs(near) >= 50 * ai::kDiscScale) continue;
+        sum += deep - near;
+        squares += static_cast<double>(deep - near) * (deep - near);
+        ++n;
+      }
+      const double mean = n ? sum / n : 0;
+      spread[stage] = n >= 2 ? std::sqrt(squares / n - mean * mean) : 0;
+      if (stage == 0) mean_all = mean, n_all = n;
     }
-    if (n < 2) break;
-    const double mean = sum / n;
-    std::printf("%5d %7d %9ld %6.0f %6.0f\n", depth, shallow, n, mean, std::sqrt(squares / n - mean * mean));
+    if (n_all < 2) break;
+    std::printf("%5d %7d %9ld %6.0f %6.0f  %6.0f %6.0f %6.0f\n", depth, shallow, n_all, mean_all, spread[0], spread[1],
+                spread[2], spread[3]);
   }
   return 0;
 }
@@ -164,6 +180,8 @@ int run_fit(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--epochs") && i + 1 < argc) {
       options.epochs = std::atoi(argv[++i]);
       if (options.epochs < 1) return usage();
+    } else if (!std::strcmp(argv[i], "--neighbours")) {
+      options.neighbours = true;
     } else if (!std::strcmp(argv[i], "--shrink") && i + 1 < argc) {
       options.shrink = std::atof(argv[++i]);
       if (!(options.shrink >= 0)) return usage();
