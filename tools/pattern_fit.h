@@ -29,10 +29,9 @@ std::string read_labelled_positions(const std::string& path, std::vector<Labelle
 struct FitOptions {
   int phases = ai::kPatternPhases;  // weight sets, by stage of the game (ai::pattern_phase)
   int epochs = 300;
-  int held_out_every = 16;  // every n-th position checks the fit instead of training it
-  double shrink = 8.0;
-  bool neighbours = false;   // each position also trains the stages next to its own (never as held out)       // a
-                             // weight seen in fewer than about this many positions stays near zero
+  int held_out_every = 16;   // every n-th position checks the fit instead of training it
+  double shrink = 8.0;       // a weight seen in fewer than about this many positions stays near zero
+  bool neighbours = false;   // each position also trains the stages next to its own (never as held out)
   std::FILE* log = nullptr;  // progress lines (epoch, rms errors per phase), or none
 };
 
