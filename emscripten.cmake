@@ -33,6 +33,8 @@ function(reversi_simd_layer name dir)
 endfunction()
 reversi_simd_layer(reversi_engine_simd engine)
 reversi_simd_layer(reversi_ai_simd ai reversi_engine_simd)
+reversi_embed_pattern_weights(reversi_ai_simd "${REVERSI_PATTERN_WEIGHTS}" pattern_weights ai/pattern_eval.h
+  reversi::ai trained_pattern_weights)
 reversi_simd_layer(reversi_game_simd game reversi_ai_simd)
 
 # ------------------------------------------------------------- AI worker ----
@@ -110,9 +112,10 @@ endfunction()
 reversi_engine_tests(engine-tests reversi_engine)
 reversi_engine_tests(engine-tests-simd reversi_engine_simd -msimd128)
 
+reversi_frozen_v1_library(reversi_frozen_v1_simd reversi_engine_simd -msimd128)
 file(GLOB cli_sources CONFIGURE_DEPENDS src/cli/*.cpp)
 add_executable(reversi-cli ${cli_sources})
-target_link_libraries(reversi-cli PRIVATE reversi_game_simd reversi_json reversi_warnings)
+target_link_libraries(reversi-cli PRIVATE reversi_game_simd reversi_frozen_v1_simd reversi_json reversi_warnings)
 target_compile_options(reversi-cli PRIVATE -fexceptions -msimd128)
 target_compile_definitions(reversi-cli PRIVATE REVERSI_SHARED_DIR="${REVERSI_SHARED_DIR}")
 target_link_options(reversi-cli PRIVATE ${REVERSI_NODE_LINK} -fexceptions)

@@ -1,14 +1,28 @@
-// reversi-train: makes the solver's pattern evaluation (src/ai/pattern_eval.h).
+// reversi-train: makes Hard's pattern evaluation (src/ai/pattern_eval.h).
+// docs/tuning.md has the recipe that made the shipped weights.
 //
 //   reversi-train samples --games N --seed S > samples.txt
-//     Plays N games (a random start of 6-8 moves, then a 3-ply search with
-//     one move in six drawn at random, for variety) and prints positions with
-//     10 to 20 empties, each with its exact final margin, one per line: the
-//     position in OBF form, then the margin for the side to move.
-//   reversi-train fit FILE... > src/ai/pattern_weights.cpp
-//     Fits the weights to the margins (least squares by gradient descent,
-//     each weight's step scaled by how often it occurs) and prints them as a
-//     C++ source file.
+//     Plays N sampling games (tools/training_games.h) and prints positions
+//     with 10 to 20 empties, each with its exact final margin, one per line:
+//     the position in OBF form, then the margin for the side to move.
+//   reversi-train selfplay --games N --seed S [--depth D] > games.txt
+//     Plays N self-play games (tools/selfplay_games.h: Hard's search at D
+//     plies, 6 by default, perfect play from 18 empties) and prints every
+//     position after the random start with the game's final margin, in the
+//     same form as samples.
+//   reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K]
+//     Fits the weights to the margins of every FILE (tools/pattern_fit.h)
+//     and writes the data file the build embeds (src/ai/data/*.bin).
+//
+//   reversi-train bestmoves --positions N --seed S > positions.obf
+//     Positions with 20-26 empties from varied openings, each with its best
+//     moves proven by the exact solver (tools/best_move_positions.h), for
+//     the best-move rate of bench/strength_bench.sh.
+//
+//   reversi-train check FILE... [--stages N] [--all]
+//     The rms error of this build's evaluation against the labels of FILE,
+//     by stage of the game, on the positions a fit holds out (every 16th;
+//     --all: every one), to compare weights on the same positions.
 //
 //   reversi-train depths --games N --seed S [--depth D] > depths.txt
 //     Plays games the same way and prints positions with 20 to 52 empties
@@ -17,32 +31,26 @@
 //   reversi-train spreads FILE...
 //     How far the value at each depth strays from that of the shallower
 //     search predicting it: the spreads of Hard's probable cut-offs
-//     (src/ai/midgame_search.cpp). 40 games per seed take about a minute.
-//
-// Sampling is the slow part (exact solves): run several with different seeds
-// in parallel and fit on all of their output. The shipped weights came from
-//   reversi-train samples --games 11000 --seed 1 > one.txt   (about 20 min)
-//   reversi-train samples --games 11000 --seed 2 > two.txt   (in parallel)
-//   reversi-train fit one.txt two.txt > src/ai/pattern_weights.cpp
-// 128,217 positions; rms error 9.0 discs on the held-out sixteenth, where the
-// hand-written evaluation is 17.8 discs off.
+//     (src/ai/midgame_search.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "ai/computer.h"
 #include "ai/evaluation.h"
 #include "ai/midgame_search.h"
-#include "ai/pattern_eval.h"
 #include "ai/search_clock.h"
-#include "engine/notation.h"
+#include "ai/transposition_table.h"
+#include "best_move_positions.h"
+#include "pattern_fit.h"
+#include "selfplay_games.h"
+#include "training_games.h"
+#include "weights_file.h"
 
 namespace {
 
@@ -51,73 +59,36 @@ using namespace reversi;
 int usage() {
   std::fprintf(stderr,
                "usage: reversi-train samples --games N --seed S\n"
-               "       reversi-train fit FILE...\n"
+               "       reversi-train selfplay --games N --seed S [--depth D]\n"
+               "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K]\n"
+               "       reversi-train check FILE... [--stages N] [--all]\n"
+               "       reversi-train bestmoves --positions N --seed S\n"
                "       reversi-train depths --games N --seed S [--depth D]\n"
                "       reversi-train spreads FILE...\n");
   return 2;
 }
 
-// Which empties counts are sampled, and how often (solving 18-20 empties
-// costs far more than 10-14).
-bool wanted(int empties, std::mt19937_64& random) {
-  if (empties < 10 || empties > 20) return false;
-  if (empties <= 14) return empties % 2 == 0;
-  if (empties <= 16) return true;
-  if (empties <= 18) return random() % 3 == 0;
-  return random() % 12 == 0;
-}
-
-// The moves of the sampling games: a random start of 6-8 moves, then a 3-ply
-// search with one move in six drawn at random.
-Square sampling_move(const Position& position, Bitboard moves, int ply, int opening, std::mt19937_64& random) {
-  if (ply < opening || random() % 6 == 0) return nth_square(moves, static_cast<int>(random() % count_bits(moves)));
-  ai::Deadline unlimited;
-  ai::MidgameSearch search(ai::Evaluation::Strong, nullptr, unlimited);
-  return search.search_root(position.board, 3).move;
-}
-
-// Plays `games` sampling games from `seed`. Before each move (passes made
-// for the side that has none) `visit(position, random)` sees the position;
-// the game ends when it returns false or when neither side can move.
-template <typename Visit>
-void play_sampling_games(long long games, std::uint64_t seed, Visit&& visit) {
-  std::mt19937_64 random(seed);
-  for (long long game = 0; game < games; ++game) {
-    Position position = Position::start();
-    const int opening = 6 + static_cast<int>(random() % 3);
-    for (int ply = 0;; ++ply) {
-      Bitboard moves = legal_moves(position.board);
-      if (!moves) {
-        position = play(position, kPass);
-        moves = legal_moves(position.board);
-        if (!moves) break;
-      }
-      if (!visit(position, random)) break;
-      position = play(position, sampling_move(position, moves, ply, opening, random));
-    }
-    std::fflush(stdout);
-  }
+int run_selfplay(const training::SelfplayOptions& options) {
+  training::selfplay_games(options, [](const Position& position, int margin) {
+    std::printf("%s %d\n", format_position(position).c_str(), margin);
+  });
+  std::fflush(stdout);
+  return 0;
 }
 
 int run_samples(long long games, std::uint64_t seed) {
-  Computer solver(64);
-  play_sampling_games(games, seed, [&](const Position& position, std::mt19937_64& random) {
-    const int empties = position.board.empty_count();
-    if (wanted(empties, random)) {
-      const SearchReport report = solver.solve_exact(position.board);
-      std::printf("%s %d\n", format_position(position).c_str(), report.score);
-    }
-    return empties > 10;
+  training::exact_endgame_samples(games, seed, 10, 20, [](const Position& position, int margin) {
+    std::printf("%s %d\n", format_position(position).c_str(), margin);
+    std::fflush(stdout);
   });
   return 0;
 }
 
 // Hard's search values of midgame positions at every depth from 1 to
 // `deepest`, one position per line: its empties, then the values in
-// hundredths of a disc. The probable cut-offs of src/ai/midgame_search.cpp
-// come from how far a shallow value strays from a deeper one.
+// hundredths of a disc.
 int run_depths(long long games, std::uint64_t seed, int deepest) {
-  play_sampling_games(games, seed, [&](const Position& position, std::mt19937_64& random) {
+  training::play_sampling_games(games, seed, [&](const Position& position, std::mt19937_64& random) {
     const int empties = position.board.empty_count();
     if (empties < 20) return false;
     if (empties <= 52 && random() % 5 == 0) {
@@ -160,135 +131,87 @@ int run_spreads(int count, char** paths) {
       if (values.size() >= 2) rows.push_back(std::move(values));
     }
   }
-  std::printf("%zu positions\ndepth shallow positions   mean spread (hundredths of a disc)\n", rows.size());
+  // The spread overall, and by stage: whether one spread per depth fits
+  // the whole midgame.
+  struct Range {
+    int fewest, most;
+  };
+  constexpr Range kStages[] = {{0, 64}, {20, 32}, {33, 44}, {45, 64}};
+  std::printf("%zu positions; spreads (hundredths of a disc) over all, then at 20-32, 33-44, 45+ empties\n",
+              rows.size());
+  std::printf("depth shallow positions   mean spread  spread@20-32 @33-44 @45+\n");
   for (int depth = 3;; ++depth) {
     const int shallow = ai::probcut_shallow_depth(depth);
-    double sum = 0, squares = 0;
-    long n = 0;
-    for (const std::vector<int>& row : rows) {
-      if (static_cast<int>(row.size()) <= depth) continue;
-      const int deep = row[depth], near = row[shallow];
-      // Proven results, and positions so lopsided (over 50 discs) that no
-      // window comes near them.
-      if (std::abs(deep) >= 50 * ai::kDiscScale || std::abs(near) >= 50 * ai::kDiscScale) continue;
-      sum += deep - near;
-      squares += static_cast<double>(deep - near) * (deep - near);
-      ++n;
+    double mean_all = 0, spread[4] = {};
+    long n_all = 0;
+    for (int stage = 0; stage < 4; ++stage) {
+      double sum = 0, squares = 0;
+      long n = 0;
+      for (const std::vector<int>& row : rows) {
+        if (static_cast<int>(row.size()) <= depth || row[0] < kStages[stage].fewest || row[0] > kStages[stage].most)
+          continue;
+        const int deep = row[depth], near = row[shallow];
+        // Proven results, and positions so lopsided (over 50 discs) that no
+        // window comes near them.
+        if (std::abs(deep) >= 50 * ai::kDiscScale || std::abs(near) >= 50 * ai::kDiscScale) continue;
+        sum += deep - near;
+        squares += static_cast<double>(deep - near) * (deep - near);
+        ++n;
+      }
+      const double mean = n ? sum / n : 0;
+      spread[stage] = n >= 2 ? std::sqrt(squares / n - mean * mean) : 0;
+      if (stage == 0) mean_all = mean, n_all = n;
     }
-    if (n < 2) break;
-    const double mean = sum / n;
-    std::printf("%5d %7d %9ld %6.0f %6.0f\n", depth, shallow, n, mean, std::sqrt(squares / n - mean * mean));
+    if (n_all < 2) break;
+    std::printf("%5d %7d %9ld %6.0f %6.0f  %6.0f %6.0f %6.0f\n", depth, shallow, n_all, mean_all, spread[0], spread[1],
+                spread[2], spread[3]);
   }
   return 0;
 }
 
-struct Sample {
-  ai::PatternFeatures features;
-  float target;
-  float strong;  // the hand-written evaluation, for comparison
-};
-
-bool read_samples(const char* path, std::vector<Sample>& samples) {
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "reversi-train: cannot read %s\n", path);
-    return false;
-  }
-  std::string squares, side;
-  int score;
-  while (in >> squares >> side >> score) {
-    const auto position = parse_position(squares + " " + side);
-    if (!position) {
-      std::fprintf(stderr, "reversi-train: %s: %s\n", path, position.error.c_str());
-      return false;
+int run_fit(int argc, char** argv) {
+  std::vector<std::string> paths;
+  std::string out;
+  training::FitOptions options;
+  options.log = stderr;
+  for (int i = 0; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--out") && i + 1 < argc) {
+      out = argv[++i];
+    } else if (!std::strcmp(argv[i], "--epochs") && i + 1 < argc) {
+      options.epochs = std::atoi(argv[++i]);
+      if (options.epochs < 1) return usage();
+    } else if (!std::strcmp(argv[i], "--neighbours")) {
+      options.neighbours = true;
+    } else if (!std::strcmp(argv[i], "--shrink") && i + 1 < argc) {
+      options.shrink = std::atof(argv[++i]);
+      if (!(options.shrink >= 0)) return usage();
+    } else if (!std::strcmp(argv[i], "--phases") && i + 1 < argc) {
+      options.phases = std::atoi(argv[++i]);
+      if (options.phases < 1 || options.phases > 60) return usage();
+    } else if (argv[i][0] == '-') {
+      return usage();
+    } else {
+      paths.push_back(argv[i]);
     }
-    const Board& board = position.value->board;
-    samples.push_back(Sample{ai::pattern_features(board), static_cast<float>(score * ai::kDiscScale),
-                             static_cast<float>(ai::evaluate_strong(board))});
   }
-  return true;
-}
-
-int run_fit(int count, char** paths) {
-  std::vector<Sample> samples;
-  for (int i = 0; i < count; ++i)
-    if (!read_samples(paths[i], samples)) return 1;
-  if (samples.empty()) return usage();
-  double strong_squared = 0;
-  for (const Sample& sample : samples) strong_squared += (sample.target - sample.strong) * (sample.target - sample.strong);
-  std::fprintf(stderr, "the hand-written evaluation: rms error %.2f discs\n",
-               std::sqrt(strong_squared / samples.size()) / ai::kDiscScale);
-  // Every 16th sample is held out to report how well the fit generalises.
-  std::vector<double> weights(ai::kPatternWeights, 0.0), occurrences(ai::kPatternWeights, 0.0);
-  for (std::size_t i = 0; i < samples.size(); ++i)
-    if (i % 16) for (const int index : samples[i].features.index) occurrences[index] += 1;
-  double mobility = 0, parity = 0, bias = 0, mobility_norm = 1, parity_norm = 1;
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    if (i % 16 == 0) continue;
-    mobility_norm += samples[i].features.mobility * samples[i].features.mobility;
-    parity_norm += samples[i].features.parity;
-  }
-  std::vector<double> gradient(ai::kPatternWeights);
-  auto predict = [&](const Sample& sample) {
-    double value = bias + mobility * sample.features.mobility + parity * sample.features.parity;
-    for (const int index : sample.features.index) value += weights[index];
-    return value;
-  };
-  // Every sample moves its 46 pattern weights at once: each takes a share.
-  // kShrink: a weight seen in fewer than about 8 samples stays near zero.
-  constexpr double kRate = 0.7 / ai::kPatternInstances, kScalarRate = 0.1, kShrink = 8.0;
-  const int epochs = 300;
-  for (int epoch = 0; epoch < epochs; ++epoch) {
-    std::fill(gradient.begin(), gradient.end(), 0.0);
-    double mobility_gradient = 0, parity_gradient = 0, bias_gradient = 0, squared = 0, held_out = 0;
-    std::size_t trained = 0, tested = 0;
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-      const double error = samples[i].target - predict(samples[i]);
-      if (i % 16 == 0) {
-        held_out += error * error;
-        ++tested;
-        continue;
-      }
-      squared += error * error;
-      ++trained;
-      for (const int index : samples[i].features.index) gradient[index] += error;
-      mobility_gradient += error * samples[i].features.mobility;
-      parity_gradient += error * samples[i].features.parity;
-      bias_gradient += error;
+  if (paths.empty() || out.empty()) return usage();
+  std::vector<training::LabelledPosition> positions;
+  for (const std::string& path : paths) {
+    const std::string error = training::read_labelled_positions(path, positions);
+    if (!error.empty()) {
+      std::fprintf(stderr, "reversi-train: %s\n", error.c_str());
+      return 1;
     }
-    // Each weight moves by its mean error over the samples it occurs in,
-    // shrunk towards zero when it occurs rarely.
-    for (int w = 0; w < ai::kPatternWeights; ++w)
-      weights[w] += kRate * (gradient[w] - kShrink * weights[w]) / (occurrences[w] + kShrink);
-    mobility += kScalarRate * mobility_gradient / mobility_norm;
-    parity += kScalarRate * parity_gradient / parity_norm;
-    bias += kScalarRate * bias_gradient / trained;
-    if (epoch % 25 == 0 || epoch == epochs - 1)
-      std::fprintf(stderr, "epoch %3d: rms error %.2f discs (held out %.2f) on %zu + %zu positions\n", epoch,
-                   std::sqrt(squared / trained) / ai::kDiscScale, std::sqrt(held_out / std::max<std::size_t>(1, tested)) / ai::kDiscScale,
-                   trained, tested);
   }
-  std::printf(
-      "// Generated by tools/train_eval.cpp (reversi-train fit) from %zu positions\n"
-      "// with exact margins; do not edit by hand. See src/ai/pattern_eval.h.\n"
-      "#include \"ai/pattern_eval.h\"\n\n"
-      "namespace reversi::ai {\n"
-      "namespace {\n"
-      "constexpr std::int16_t kWeights[kPatternWeights] = {\n",
-      samples.size());
-  for (int w = 0; w < ai::kPatternWeights; ++w) {
-    const long value = std::lround(std::clamp(weights[w], -32000.0, 32000.0));
-    std::printf("%ld,%s", value, (w % 20 == 19 || w == ai::kPatternWeights - 1) ? "\n" : "");
+  std::fprintf(stderr, "%zu positions\n", positions.size());
+  const training::WeightsFile weights = training::fit_pattern_weights(positions, options);
+  const std::string error = training::write_weights_file(out, weights);
+  if (!error.empty()) {
+    std::fprintf(stderr, "reversi-train: %s\n", error.c_str());
+    return 1;
   }
-  std::printf(
-      "};\n"
-      "}  // namespace\n\n"
-      "const PatternWeights& endgame_pattern_weights() {\n"
-      "  static constexpr PatternWeights kTrained{kWeights, %ld, %ld, %ld};\n"
-      "  return kTrained;\n"
-      "}\n\n"
-      "}  // namespace reversi::ai\n",
-      std::lround(mobility), std::lround(parity), std::lround(bias));
+  std::fprintf(stderr, "wrote %s: pattern set %d, %d phase(s), CRC-32 %08x\n", out.c_str(), weights.pattern_set,
+               weights.phases, training::payload_checksum(weights));
   return 0;
 }
 
@@ -296,7 +219,7 @@ int run_fit(int count, char** paths) {
 struct GameOptions {
   long long games = 0;
   std::uint64_t seed = 1;
-  int depth = 10;  // depths only
+  int depth = 10;  // depths and selfplay only
 };
 bool parse_game_options(int argc, char** argv, bool takes_depth, GameOptions& options) {
   for (int i = 2; i + 1 < argc; i += 2) {
@@ -313,15 +236,74 @@ bool parse_game_options(int argc, char** argv, bool takes_depth, GameOptions& op
   return argc % 2 == 0 && options.games > 0 && options.depth > 0;
 }
 
+int run_check(int argc, char** argv) {
+  std::vector<training::LabelledPosition> positions;
+  int stages = 10, held_out_every = training::FitOptions{}.held_out_every;
+  for (int i = 0; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--stages") && i + 1 < argc) {
+      stages = std::atoi(argv[++i]);
+      if (stages < 1 || stages > 60) return usage();
+    } else if (!std::strcmp(argv[i], "--all")) {
+      held_out_every = 0;
+    } else if (argv[i][0] == '-') {
+      return usage();
+    } else if (const std::string error = training::read_labelled_positions(argv[i], positions); !error.empty()) {
+      std::fprintf(stderr, "reversi-train: %s\n", error.c_str());
+      return 1;
+    }
+  }
+  if (positions.empty()) return usage();
+  const std::vector<training::PhaseReport> reports = training::check_evaluation(positions, stages, held_out_every);
+  std::printf("stage  empties  positions  rms error (discs)\n");
+  for (int stage = 0; stage < stages; ++stage) {
+    int most = 0, fewest = 60;
+    for (int empties = 0; empties <= 60; ++empties)
+      if (ai::pattern_phase(empties, stages) == stage)
+        most = std::max(most, empties), fewest = std::min(fewest, empties);
+    std::printf("%5d  %2d-%2d  %9zu  %6.2f\n", stage, fewest, most, reports[stage].held_out,
+                reports[stage].held_out_rms);
+  }
+  return 0;
+}
+
+int run_best_moves(int argc, char** argv) {
+  training::BestMoveOptions options;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--positions")) {
+      options.positions = std::atoi(argv[i + 1]);
+    } else if (!std::strcmp(argv[i], "--seed")) {
+      options.seed = std::strtoull(argv[i + 1], nullptr, 10);
+    } else {
+      return usage();
+    }
+  }
+  if (argc % 2 || options.positions < 1) return usage();
+  training::best_move_positions(options, [](const std::string& line) {
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+  });
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const char* command = argc >= 2 ? argv[1] : "";
-  if (!std::strcmp(command, "fit")) return argc > 2 ? run_fit(argc - 2, argv + 2) : usage();
+  if (!std::strcmp(command, "bestmoves")) return run_best_moves(argc, argv);
+  if (!std::strcmp(command, "check")) return run_check(argc - 2, argv + 2);
+  if (!std::strcmp(command, "fit")) return run_fit(argc - 2, argv + 2);
   if (!std::strcmp(command, "spreads")) return argc > 2 ? run_spreads(argc - 2, argv + 2) : usage();
-  const bool depths = !std::strcmp(command, "depths");
+  const bool depths = !std::strcmp(command, "depths"), selfplay = !std::strcmp(command, "selfplay");
   GameOptions options;
-  if (!depths && std::strcmp(command, "samples")) return usage();
-  if (!parse_game_options(argc, argv, depths, options)) return usage();
+  if (!depths && !selfplay && std::strcmp(command, "samples")) return usage();
+  if (selfplay) options.depth = training::SelfplayOptions{}.depth;
+  if (!parse_game_options(argc, argv, depths || selfplay, options)) return usage();
+  if (selfplay) {
+    training::SelfplayOptions selfplay_options;
+    selfplay_options.games = options.games;
+    selfplay_options.seed = options.seed;
+    selfplay_options.depth = options.depth;
+    return run_selfplay(selfplay_options);
+  }
   return depths ? run_depths(options.games, options.seed, options.depth) : run_samples(options.games, options.seed);
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ai/bit_kernels.h"
+#include "ai/computer_state.h"
 #include "ai/endgame_solver.h"
 #include "ai/evaluation.h"
 #include "ai/midgame_search.h"
@@ -30,8 +31,6 @@ constexpr int kPreparedSolveEmpties = 16;
 // (empties - 10) cost more than it saved once the solver ordered its own top
 // nodes by search (FFO #40-#44: 249 M -> 226 M nodes; #45-#47: 775 M -> 721 M).
 constexpr int kPreparedSolveShallower = 14;
-// How often (in nodes) a timed search reads the clock: about every 0.1-0.5 ms.
-constexpr std::uint64_t kClockInterval = 1024;
 // Until the solver has run here, its node rate is guessed from the midgame
 // search's over Hard's first 5 % of a move at 20 empties: 3.7-4.3 M/s
 // natively against 15-22 M/s for the solver, 2.4-3.5 against 12-18 in wasm.
@@ -44,10 +43,6 @@ std::uint64_t mix64(std::uint64_t x) {
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
-}
-
-double steady_seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // Whether Hard should try an exact solve in the time left: the solver's
@@ -64,11 +59,18 @@ bool solve_may_fit(int empties, double seconds_left, double nodes_per_second) {
 
 }  // namespace
 
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 const char* strength_name(Strength strength) {
   switch (strength) {
-    case Strength::Easy: return "easy";
-    case Strength::Medium: return "medium";
-    case Strength::Hard: return "hard";
+    case Strength::Easy:
+      return "easy";
+    case Strength::Medium:
+      return "medium";
+    case Strength::Hard:
+      return "hard";
   }
   return "?";
 }
@@ -82,79 +84,8 @@ std::optional<Strength> parse_strength(std::string_view text) {
   return std::nullopt;
 }
 
-struct Computer::State {
-  explicit State(std::size_t megabytes)
-      : midgame_table(std::max<std::size_t>(1, megabytes / 2)), endgame_table(std::max<std::size_t>(1, megabytes / 2)) {}
-  ai::TranspositionTable midgame_table;
-  ai::TranspositionTable endgame_table;
-  ClockSource clock = steady_seconds;
-  bool probable_cuts = true;
-  // The position last pondered and whether its solve finished.
-  std::optional<Board> pondered;
-  bool ponder_solved = false;
-  Square ponder_best = kNoMove;       // the opponent's best move there
-  Bitboard ponder_children_left = 0;  // the opponent's moves whose positions are not solved yet
-  // The solver's nodes per second on this machine, from its runs so far
-  // (0 until one lasted kRateSampleSeconds): whether an exact solve fits in
-  // Hard's time depends on it.
-  double solver_rate = 0;
-  void record_solver_run(std::uint64_t nodes, double started, const Deadline& deadline);
-  bool ponder_slice(const Board& board, EndgameSolver& solver);
-
-  // Whether `board` is one move (or a pass) away from a pondered position
-  // that was solved, so the endgame table holds most of its own solve.
-  bool follows_ponder(const Board& board) const;
-
-  SearchReport easy(const Board& board, const SearchLimits& limits);
-  SearchReport medium(const Board& board);
-  SearchReport hard(const Board& board, const SearchLimits& limits, double started);
-  SearchReport solve(const Board& board, Deadline& deadline, Square first_move, int guess, bool has_guess);
-};
-
 Computer::Computer(std::size_t table_megabytes) : state_(std::make_unique<State>(table_megabytes)) {}
 Computer::~Computer() = default;
-
-bool Computer::ponder(const Board& board, double seconds) {
-  State& state = *state_;
-  if (state.pondered != board) {
-    state.pondered = board;
-    state.ponder_solved = false;
-    state.ponder_children_left = legal_moves(board);
-    // Entries from before this position are older: the table replaces them
-    // first. Later slices keep the generation, so they keep each other's.
-    state.endgame_table.next_generation();
-  }
-  if (board.empty_count() > kPonderEmpties || is_game_over(board)) return true;
-  const double started = state.clock();
-  Deadline deadline(state.clock, started + std::max(0.0, seconds), kClockInterval);
-  EndgameSolver solver(state.endgame_table, deadline);
-  const bool finished = state.ponder_slice(board, solver);
-  state.record_solver_run(solver.nodes(), started, deadline);
-  return finished;
-}
-
-// First the position itself, which proves the best replies and bounds the
-// others; then the position after each of the opponent's moves in turn, so
-// that the reply to any move is already solved exactly. False when `solver`
-// runs out of time first.
-bool Computer::State::ponder_slice(const Board& board, EndgameSolver& solver) {
-  if (!ponder_solved) {
-    const Square best = solver.solve(board).move;
-    if (solver.aborted()) return false;
-    ponder_solved = true;
-    ponder_best = best;
-  }
-  while (ponder_children_left) {
-    // The opponent's best move first: it is the likeliest.
-    const Bitboard best = ponder_best < 64 ? ponder_children_left & bit(ponder_best) : 0;
-    const Square square = first_square(best ? best : ponder_children_left);
-    const Board child = after_move(board, square, flips_for(board.player, board.opponent, square));
-    solver.solve(child);
-    if (solver.aborted()) return false;
-    ponder_children_left &= ~bit(square);
-  }
-  return true;
-}
 
 void Computer::State::record_solver_run(std::uint64_t nodes, double started, const Deadline& deadline) {
   const double seconds = clock() - started;
@@ -165,16 +96,6 @@ void Computer::State::record_solver_run(std::uint64_t nodes, double started, con
   const double rate = static_cast<double>(nodes) / seconds;
   // Rates differ from position to position: an even blend with the past.
   solver_rate = solver_rate > 0 ? (solver_rate + rate) / 2 : rate;
-}
-
-bool Computer::State::follows_ponder(const Board& board) const {
-  if (!pondered || !ponder_solved) return false;
-  if (after_pass(*pondered) == board) return true;
-  for (Bitboard moves = legal_moves(*pondered); moves; moves &= moves - 1) {
-    const Square square = first_square(moves);
-    if (after_move(*pondered, square, flips_for(pondered->player, pondered->opponent, square)) == board) return true;
-  }
-  return false;
 }
 
 void Computer::set_clock(ClockSource clock) { state_->clock = clock ? std::move(clock) : ClockSource(steady_seconds); }
@@ -322,13 +243,14 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
   const double midgame_stop_at = may_solve ? started + budget * (empties <= 20 ? 0.05 : 0.3) : stop_at;
 
   midgame_table.next_generation();
+  const int deepest = limits.max_depth > 0 ? std::min(empties, limits.max_depth) : empties;
   MidgameSearch::Result best{first_square(moves), 0};
   std::uint64_t midgame_nodes = solve_nodes;
   // Deepens from the last completed depth until `deadline` passes.
   auto deepen = [&](double until) {
     Deadline deadline(clock, until, kClockInterval);
     MidgameSearch search(ai::Evaluation::Pattern, &midgame_table, deadline, probable_cuts);
-    for (int depth = report.depth + 1; depth <= empties; ++depth) {
+    for (int depth = report.depth + 1; depth <= deepest; ++depth) {
       const MidgameSearch::Result result = search.search_root(board, depth, best.move);
       if (search.aborted()) break;
       best = result;

@@ -16,22 +16,24 @@ namespace reversi {
 
 enum class Strength : std::uint8_t { Easy, Medium, Hard };
 
-const char* strength_name(Strength strength);                 // "easy", "medium", "hard"
+const char* strength_name(Strength strength);                   // "easy", "medium", "hard"
 std::optional<Strength> parse_strength(std::string_view text);  // case-insensitive
 
 // What a search found and what it cost.
 struct SearchReport {
-  Square move = kNoMove;   // kPass when the side to move must pass, kNoMove when the game is over
-  int score = 0;           // for the side to move: exact final disc margin when `exact`, else an estimate in discs
-  int depth = 0;           // plies searched (for an exact solve: the number of empty squares)
-  bool exact = false;      // true when `score` is the proven final margin with perfect play
+  Square move = kNoMove;  // kPass when the side to move must pass, kNoMove when the game is over
+  int score = 0;          // for the side to move: exact final disc margin when `exact`, else an estimate in discs
+  int depth = 0;          // plies searched (for an exact solve: the number of empty squares)
+  bool exact = false;     // true when `score` is the proven final margin with perfect play
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
 
 struct SearchLimits {
-  double seconds = 0.5;        // Hard's thinking budget per move
-  std::uint64_t seed = 0;      // tie-breaking for Easy (and any randomness); 0 = fixed default
+  double seconds = 0.5;    // Hard's thinking budget per move
+  std::uint64_t seed = 0;  // tie-breaking for Easy (and any randomness); 0 = fixed default
+  int max_depth =
+      0;  // Hard's midgame search stops at this many plies (0: no limit); it still solves exactly when it can
 };
 
 // Seconds since an arbitrary origin; injected so tests need not sleep.
@@ -61,6 +63,16 @@ class Computer {
   // The slice length the app and the CLI use: short enough that a move made
   // meanwhile hardly waits for it.
   static constexpr double kPonderSliceSeconds = 0.05;
+
+  // Thinking ahead in the midgame, for an engine that runs between moves
+  // (reversi-cli nboard): spends up to `seconds` deepening Hard's search of
+  // `board`, whoever is to move, so that the table holds what Hard's next
+  // search there or one move later can reuse. Slices on the same position
+  // carry on where the last stopped. Returns true once there is nothing left
+  // to do: the search reached kThinkAheadDepth plies (or the end of the
+  // game), or `board` has no move. The app does not call it.
+  bool think_ahead(const Board& board, double seconds);
+  static constexpr int kThinkAheadDepth = 24;
 
   void set_clock(ClockSource clock);
   // Whether Hard's midgame search makes probable cut-offs (on unless turned

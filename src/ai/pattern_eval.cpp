@@ -128,9 +128,12 @@ inline void for_each_pattern_index(const Board& board, Visit&& visit) {
 inline void count_scalar_terms(const Board& board, Bitboard moves, PatternFeatures& features) {
   const Bitboard own_moves = moves != kUnknownMoves ? moves : legal_moves_fast(board.player, board.opponent);
   const Bitboard their_moves = legal_moves_fast(board.opponent, board.player);
-  features.mobility = std::popcount(own_moves) - std::popcount(their_moves);
+  const int empties = board.empty_count();
+  features.scalars[kMobilityWeight] = std::popcount(own_moves) - std::popcount(their_moves);
+  features.scalars[kParityWeight] = empties & 1;
+  features.scalars[kBiasWeight] = 1;
+  features.phase = pattern_phase(empties);
   features.finished = !(own_moves | their_moves);
-  features.parity = board.empty_count() & 1;
 }
 
 }  // namespace
@@ -148,9 +151,12 @@ int evaluate_pattern(const Board& board, Bitboard moves) {
   PatternFeatures features;
   count_scalar_terms(board, moves, features);
   if (features.finished) return finished_game_score(board);
-  const PatternWeights& weights = endgame_pattern_weights();
-  int score = weights.bias + weights.mobility * features.mobility + weights.parity * features.parity;
-  for_each_pattern_index(board, [&](std::int32_t index) { score += weights.patterns[index]; });
+  const PatternWeights& weights = trained_pattern_weights();
+  const std::int32_t* scalars = weights.scalars + features.phase * kScalarWeights;
+  const std::int16_t* patterns = weights.patterns + features.phase * kPatternWeights;
+  int score = 0;
+  for (int k = 0; k < kScalarWeights; ++k) score += scalars[k] * features.scalars[k];
+  for_each_pattern_index(board, [&](std::int32_t index) { score += patterns[index]; });
   return std::clamp(score, -kWinScore + 1, kWinScore - 1);
 }
 

@@ -58,25 +58,44 @@ constexpr PatternLayout make_pattern_layout() {
 inline constexpr PatternLayout kPatternLayout = make_pattern_layout();
 inline constexpr int kPatternWeights = kPatternLayout.offset[kPatternShapes];
 
+// The learned weights, generated at build time from the data file
+// src/ai/data/pattern_weights.v2.bin (tools/embed_weights.py checks its
+// checksum and that it was fitted for these shapes; docs/tuning.md says how
+// to regenerate it). Patterns in hundredths of a disc, then per phase the
+// scalar weights: per move of mobility, for odd parity, and a constant.
+inline constexpr int kPatternSet = 1;      // the shapes above; another set needs new weights
+inline constexpr int kPatternPhases = 10;  // weight sets by stage of the game, six plies each
+inline constexpr int kScalarWeights = 3;
+enum ScalarWeight { kMobilityWeight, kParityWeight, kBiasWeight };
+struct PatternWeights {
+  const std::int16_t* patterns;  // kPatternPhases x kPatternWeights
+  const std::int32_t* scalars;   // kPatternPhases x kScalarWeights
+};
+const PatternWeights& trained_pattern_weights();
+
+// Which of `phases` weight sets judges a position with `empties` empty
+// squares: the 60 plies of a game cut into equal stages (the trainer fits
+// files with other phase counts too, to compare them).
+inline constexpr int pattern_phase(int empties, int phases) {
+  const int played = 60 - (empties < 0 ? 0 : empties > 60 ? 60 : empties);
+  const int phase = played * phases / 60;
+  return phase < phases ? phase : phases - 1;
+}
+inline constexpr int pattern_phase(int empties) { return pattern_phase(empties, kPatternPhases); }
+
 // The features of a position: for every pattern instance, the index of its
-// configuration in the flat weight table; and the two scalar terms.
+// configuration in a phase's weight table; and the values the scalar weights
+// multiply (own moves minus the opponent's, 1 when the number of empty
+// squares is odd, 1 for the constant).
 struct PatternFeatures {
   std::array<std::int32_t, kPatternInstances> index{};
-  int mobility = 0;       // own moves minus the opponent's
-  int parity = 0;         // 1 when the number of empty squares is odd
+  std::array<int, kScalarWeights> scalars{};
+  int phase = 0;
   bool finished = false;  // neither side can move: the game is over
 };
 // `moves` are the side to move's legal moves when the caller knows them
 // already (kUnknownMoves otherwise); the features count mobility with them.
 PatternFeatures pattern_features(const Board& board, Bitboard moves = kUnknownMoves);
-
-// The learned weights: patterns in hundredths of a disc, then the scalar
-// weights (per move of mobility, for odd parity) and a constant.
-struct PatternWeights {
-  const std::int16_t* patterns;  // kPatternWeights entries
-  int mobility, parity, bias;
-};
-const PatternWeights& endgame_pattern_weights();
 
 // The evaluation in hundredths of a disc for the side to move (finished
 // games get finished_game_score).

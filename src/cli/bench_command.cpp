@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "ai/frozen_v1/hard_v1.h"
 #include "ai/midgame_search.h"
 #include "ai/transposition_table.h"
 #include "cli/cli_support.h"
@@ -13,7 +14,7 @@
 namespace reversi::cli {
 namespace {
 
-constexpr const char* kUsage = "bench [--json]";
+constexpr const char* kUsage = "bench [--engine hard|hard-v1] [--json]";
 
 // Endgames from the FFO suite (#1, #3, #8, #13, #16, #19: 14-16 empties,
 // and #21, #22, #23), solved exactly.
@@ -39,13 +40,42 @@ constexpr const char* kMidgames[] = {
 };
 constexpr int kMidgameDepth = 12;
 
+// The workload with today's search, or with frozen Hard v1's (whose
+// signature, 4,312,172 nodes, must never change).
+SearchReport solve_endgame(const Board& board, bool v1) {
+  if (v1) return frozen_v1::HardV1(16).solve_exact(board);
+  Computer computer(16);  // fresh tables: the node count must not depend on history
+  return computer.solve_exact(board);
+}
+SearchReport deepen_midgame(const Board& board, bool v1) {
+  if (v1) return frozen_v1::HardV1(16).deepen(board, kMidgameDepth);
+  ai::TranspositionTable table(16);
+  ai::Deadline unlimited;
+  ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited, /*probable_cuts=*/true);
+  ai::MidgameSearch::Result result{};
+  for (int depth = 1; depth <= kMidgameDepth; ++depth) result = search.search_root(board, depth, result.move);
+  SearchReport report;
+  report.move = result.move;
+  report.score = result.score;
+  report.nodes = search.nodes();
+  return report;
+}
+
 }  // namespace
 
 int run_bench(int argc, char** argv) {
-  bool json = false;
+  bool json = false, v1 = false;
   for (int i = 0; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--json")) json = true;
-    else return usage_error("bench", std::string("unexpected argument '") + argv[i] + "'", kUsage);
+    if (!std::strcmp(argv[i], "--json")) {
+      json = true;
+    } else if (!std::strcmp(argv[i], "--engine") && i + 1 < argc) {
+      const std::string engine = argv[++i];
+      if (engine != "hard" && engine != "hard-v1")
+        return usage_error("bench", "unknown engine '" + engine + "'", kUsage);
+      v1 = engine == "hard-v1";
+    } else {
+      return usage_error("bench", std::string("unexpected argument '") + argv[i] + "'", kUsage);
+    }
   }
   std::uint64_t total_nodes = 0;
   double total_seconds = 0;
@@ -62,23 +92,18 @@ int run_bench(int argc, char** argv) {
   int index = 0;
   for (const char* text : kEndgames) {
     const Board board = parse_position(text).value->board;
-    Computer computer(16);  // fresh tables: the node count must not depend on history
     const auto started = std::chrono::steady_clock::now();
-    const SearchReport report = computer.solve_exact(board);
-    record("endgame", ++index, report.nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
-           report.score);
+    const SearchReport report = solve_endgame(board, v1);
+    record("endgame", ++index, report.nodes,
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), report.score);
   }
   index = 0;
   for (const char* text : kMidgames) {
     const Board board = parse_position(text).value->board;
-    ai::TranspositionTable table(16);
-    ai::Deadline unlimited;
-    ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited, /*probable_cuts=*/true);
     const auto started = std::chrono::steady_clock::now();
-    ai::MidgameSearch::Result result{};
-    for (int depth = 1; depth <= kMidgameDepth; ++depth) result = search.search_root(board, depth, result.move);
-    record("midgame", ++index, search.nodes(), std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
-           result.score);
+    const SearchReport report = deepen_midgame(board, v1);
+    record("midgame", ++index, report.nodes,
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), report.score);
   }
   const double rate = total_seconds > 0 ? total_nodes / total_seconds : 0;
   if (json)

@@ -95,6 +95,28 @@ Parsed<std::vector<ObfEntry>> read_obf_file(const std::string& path) {
   return Result::success(std::move(entries));
 }
 
+std::vector<PublishedScore> published_scores(std::string_view line) {
+  std::vector<PublishedScore> scores;
+  std::size_t at = line.find(';');
+  while (at != std::string_view::npos) {
+    const std::size_t end = line.find(';', at + 1);
+    std::string_view item = line.substr(at + 1, end == std::string_view::npos ? std::string_view::npos : end - at - 1);
+    at = end;
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (item.empty()) continue;
+    const std::size_t colon = item.find(':');
+    if (colon == std::string_view::npos) return {};
+    const auto square = parse_square(item.substr(0, colon));
+    std::string_view number = item.substr(colon + 1);
+    if (!number.empty() && number.front() == '+') number.remove_prefix(1);
+    const auto score = parse_integer(number, -64, 64);
+    if (!square || *square.value >= 64 || !score) return {};
+    scores.push_back(PublishedScore{*square.value, static_cast<int>(*score)});
+  }
+  return scores;
+}
+
 int usage_error(const char* command, const std::string& message, const char* usage) {
   std::fprintf(stderr, "%s: %s\nusage: reversi-cli %s\n", command, message.c_str(), usage);
   return 2;

@@ -54,6 +54,15 @@ LineRead read_bounded_line(std::istream& in, std::string& line);
 // cannot be read, is a directory, or which line is bad.
 Parsed<std::vector<ObfEntry>> read_obf_file(const std::string& path);
 
+// The move scores an OBF line publishes after the position, as the FFO
+// suites do: "...X; A2:+38; C7:+36;" gives {a2, 38}, {c7, 36}. Empty when
+// the line publishes none or writes them otherwise.
+struct PublishedScore {
+  Square move;
+  int score;
+};
+std::vector<PublishedScore> published_scores(std::string_view line);
+
 // Reports a usage error for `command` and returns 2.
 int usage_error(const char* command, const std::string& message, const char* usage);
 

@@ -10,5 +10,6 @@ int run_move(int argc, char** argv);
 int run_match(int argc, char** argv);
 int run_bench(int argc, char** argv);
 int run_bot(int argc, char** argv);
+int run_nboard(int argc, char** argv);
 
 }  // namespace reversi::cli

@@ -22,13 +22,18 @@ const Command kCommands[] = {
      "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6...) [--seconds S] [--seed N] "
      "[--json]   the computer's move and its search report",
      reversi::cli::run_move},
-    {"match", "match LEVEL_A LEVEL_B --games N [--seed S] [--seconds S] [--json]   self-play from varied openings",
+    {"match",
+     "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--json]   self-play from varied "
+     "openings (players: easy|medium|hard|hard-v1)",
      reversi::cli::run_match},
-    {"bench", "bench [--json]   fixed search workload: node-count signature and speed", reversi::cli::run_bench},
+    {"bench", "bench [--engine hard|hard-v1] [--json]   fixed search workload: node-count signature and speed",
+     reversi::cli::run_bench},
     {"bot",
      "bot --server http://HOST:PORT (--create [--match N] [--clock S] [--computer-seat LEVEL] | --join CODE) "
      "--level LEVEL [--name NAME] [--delay S] [--json]   plays online at a reversi-server table",
      reversi::cli::run_bot},
+    {"nboard", "nboard [--seconds S]   Hard as an engine speaking NBoard's protocol on stdin/stdout",
+     reversi::cli::run_nboard},
 };
 
 int print_usage(FILE* out) {

@@ -1,7 +1,10 @@
-// reversi-cli move: what a given strength plays in a given position, or in
+// reversi-cli move: what a given player plays in a given position, or in
 // every position of an OBF file (one computer for all of them, as the
-// browser's AI worker keeps one for a whole game).
+// browser's AI worker keeps one for a whole game). Where the file publishes
+// move scores (the FFO suites; bench/data/best-moves-20-26.obf), it also
+// counts how often the move played keeps the best published score.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <random>
@@ -10,22 +13,23 @@
 
 #include "cli/cli_support.h"
 #include "cli/commands.h"
+#include "cli/players.h"
 
 namespace reversi::cli {
 namespace {
 constexpr const char* kUsage =
-    "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
-    "[--seconds S] [--seed N] [--ponder S] [--json]";
+    "move --level easy|medium|hard|hard-v1 (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
+    "[--seconds S] [--cpu-time] [--seed N] [--ponder S] [--json]";
 constexpr const char* kOnePosition = "give one of --position, --transcript or --file, once";
 
-void print_report(const SearchReport& report, Strength level, const Position& position, bool json) {
+void print_report(const SearchReport& report, const std::string& level, const Position& position, bool json) {
   if (json) {
     nlohmann::json out = report_json(report);
-    out["level"] = strength_name(level);
+    out["level"] = level;
     out["position"] = format_position(position);
     print_json_line(out);
   } else {
-    std::printf("%s plays %s: score %+d (%s), depth %d, %llu nodes, %.3f s\n", strength_name(level),
+    std::printf("%s plays %s: score %+d (%s), depth %d, %llu nodes, %.3f s\n", level.c_str(),
                 move_name(report.move).c_str(), report.score, report.exact ? "exact" : "estimate", report.depth,
                 static_cast<unsigned long long>(report.nodes), report.seconds);
   }
@@ -37,7 +41,7 @@ void print_report(const SearchReport& report, Strength level, const Position& po
 // then the player plays a legal move drawn by lot and the computer replies.
 // The position it replies to, after pondering `position` for up to
 // `ponder_seconds`; `solved` tells whether the ponder finished.
-Position after_pondering(Computer& computer, const Position& position, double ponder_seconds, std::mt19937_64& random,
+Position after_pondering(Player& computer, const Position& position, double ponder_seconds, std::mt19937_64& random,
                          bool& solved) {
   solved = false;
   constexpr double kSlice = Computer::kPonderSliceSeconds;
@@ -50,17 +54,29 @@ Position after_pondering(Computer& computer, const Position& position, double po
   return Position{after_move(position.board, square, flips), other(position.side_to_move)};
 }
 
-// Every position of `path` in turn; at the end how many were exact and the
-// median and longest time per move.
-int run_file(const char* path, Strength level, const SearchLimits& limits, double ponder_seconds, bool json) {
+// Whether `move` keeps the best of the scores `line` publishes; nullopt
+// when it publishes none.
+std::optional<bool> keeps_best_score(const std::string& line, Square move) {
+  const std::vector<PublishedScore> scores = published_scores(line);
+  if (scores.empty()) return std::nullopt;
+  int best = -65;
+  for (const PublishedScore& score : scores) best = std::max(best, score.score);
+  for (const PublishedScore& score : scores)
+    if (score.move == move) return score.score == best;
+  return false;  // not listed: the lists give at least every best move
+}
+
+// Every position of `path` in turn; at the end how many were exact, the
+// median and longest time per move, and how often the move kept the best
+// published score.
+int run_file(const char* path, Player& computer, const SearchLimits& limits, double ponder_seconds, bool json) {
   const auto entries = read_obf_file(path);
   if (!entries) {
     std::fprintf(stderr, "move: %s\n", entries.error.c_str());
     return 1;
   }
-  Computer computer;
   std::vector<double> seconds;
-  int exact = 0, ponders_solved = 0;
+  int exact = 0, ponders_solved = 0, scored = 0, kept_best = 0;
   std::mt19937_64 random(limits.seed);  // the player's moves, as `match` draws its openings
   for (const ObfEntry& entry : *entries.value) {
     Position position = entry.position;
@@ -70,11 +86,19 @@ int run_file(const char* path, Strength level, const SearchLimits& limits, doubl
       ponders_solved += solved;
       if (is_game_over(position.board)) continue;
     }
-    const SearchReport report = computer.choose_move(position.board, level, limits);
-    print_report(report, level, position, json);
+    const SearchReport report = computer.choose_move(position.board, limits);
+    print_report(report, computer.name(), position, json);
     seconds.push_back(report.seconds);
     exact += report.exact;
+    // After a ponder the player has moved: the file's scores are for another position.
+    if (const auto best = ponder_seconds > 0 ? std::nullopt : keeps_best_score(entry.text, report.move)) {
+      ++scored;
+      kept_best += *best;
+    }
   }
+  // A 95 % interval for the best-move rate (normal approximation).
+  const double rate = scored ? double(kept_best) / scored : 0;
+  const double rate_ci = scored ? 1.96 * std::sqrt(rate * (1 - rate) / scored) : 0;
   std::sort(seconds.begin(), seconds.end());
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double longest = seconds.empty() ? 0 : seconds.back();
@@ -85,10 +109,17 @@ int run_file(const char* path, Strength level, const SearchLimits& limits, doubl
                             {"median_seconds", median},
                             {"max_seconds", longest}};
     if (ponder_seconds > 0) total["ponders_solved"] = ponders_solved;
+    if (scored) {
+      total["scored"] = scored;
+      total["best_moves"] = kept_best;
+      total["best_move_percent"] = 100 * rate;
+      total["best_move_ci95"] = 100 * rate_ci;
+    }
     print_json_line(total);
   } else {
     std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max", seconds.size(), exact, median, longest);
     if (ponder_seconds > 0) std::printf(", %d of %zu ponders solved", ponders_solved, entries.value->size());
+    if (scored) std::printf(", best move %d of %d (%.1f%% +- %.1f)", kept_best, scored, 100 * rate, 100 * rate_ci);
     std::printf("\n");
   }
   return 0;
@@ -96,10 +127,10 @@ int run_file(const char* path, Strength level, const SearchLimits& limits, doubl
 }  // namespace
 
 int run_move(int argc, char** argv) {
-  std::optional<Strength> level;
+  std::unique_ptr<Player> level;
   std::optional<Position> position;
   SearchLimits limits;
-  bool json = false;
+  bool json = false, cpu_time = false;  // --cpu-time: the budget is processor time
   const char* file = nullptr;
   double ponder_seconds = 0;
   for (int i = 0; i < argc; ++i) {
@@ -107,8 +138,10 @@ int run_move(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     if (option == "--json") {
       json = true;
+    } else if (option == "--cpu-time") {
+      cpu_time = true;
     } else if (option == "--level" && has_value) {
-      level = parse_strength(argv[++i]);
+      level = make_player(argv[++i]);
       if (!level) return usage_error("move", std::string("unknown level '") + argv[i] + "'", kUsage);
     } else if (option == "--position" && has_value) {
       if (position || file) return usage_error("move", kOnePosition, kUsage);
@@ -141,11 +174,10 @@ int run_move(int argc, char** argv) {
   }
   if (!level) return usage_error("move", "--level is missing", kUsage);
   if (ponder_seconds > 0 && !file) return usage_error("move", "--ponder needs --file", kUsage);
+  if (cpu_time) level->set_clock(processor_seconds);
   if (file) return run_file(file, *level, limits, ponder_seconds, json);
   if (!position) position = Position::start();
-
-  Computer computer;
-  print_report(computer.choose_move(position->board, *level, limits), *level, *position, json);
+  print_report(level->choose_move(position->board, limits), level->name(), *position, json);
   return 0;
 }
 

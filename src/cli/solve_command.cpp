@@ -21,17 +21,9 @@ constexpr int kMaxSolveEmpties = 36;
 
 // The published score of the best move: "...X; A2:+38; C7:+36;" gives 38.
 std::optional<int> published_score(const std::string& line) {
-  const std::size_t semicolon = line.find(';');
-  if (semicolon == std::string::npos) return std::nullopt;
-  const std::size_t colon = line.find(':', semicolon);
-  if (colon == std::string::npos) return std::nullopt;
-  std::size_t end = colon + 1;
-  while (end < line.size() && line[end] != ';' && line[end] != ' ') ++end;
-  const auto value = parse_integer(
-      std::string_view(line).substr(colon + 1 + (line[colon + 1] == '+'), end - colon - 1 - (line[colon + 1] == '+')),
-      -64, 64);
-  if (!value) return std::nullopt;
-  return static_cast<int>(*value);
+  const std::vector<PublishedScore> scores = published_scores(line);
+  if (scores.empty()) return std::nullopt;
+  return scores.front().score;
 }
 
 }  // namespace

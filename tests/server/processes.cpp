@@ -22,7 +22,12 @@ double seconds_now() {
 
 }  // namespace
 
-std::string build_path(const std::string& name) { return std::string(REVERSI_BUILD_DIR) + "/" + name; }
+// REVERSI_TEST_BUILD_DIR runs the tests against binaries copied elsewhere
+// (to repeat a test in a loop while the build folder is rebuilt).
+std::string build_path(const std::string& name) {
+  const char* folder = std::getenv("REVERSI_TEST_BUILD_DIR");
+  return std::string(folder && *folder ? folder : REVERSI_BUILD_DIR) + "/" + name;
+}
 
 ChildProcess::ChildProcess(const std::vector<std::string>& arguments, const std::filesystem::path& log_file) {
   int pipe_fds[2];

@@ -151,7 +151,12 @@ TEST_SUITE("server-process") {
         CHECK(game["reason"] == "abandoned");
         CHECK(game["winner"] != (*ada.colour == Color::Black ? "black" : "white"));
       }
-      CHECK(bot->wait(10) == 0);
+      const int exit_code = bot->wait(10);
+      if (exit_code != 0) {
+        std::ifstream log(folder.path() / "bot.log");
+        const std::string complaints((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+        FAIL_CHECK("the bot ended with " << exit_code << "; its complaints: " << complaints);
+      }
     }
   }
 

@@ -80,13 +80,16 @@ TEST_CASE("ai: pattern features read the squares they are meant to") {
     const std::vector<int> expected = reference_indexes(board);
     REQUIRE(expected.size() == features.index.size());
     for (std::size_t i = 0; i < expected.size(); ++i) CHECK(features.index[i] == expected[i]);
-    CHECK(features.mobility == count_bits(legal_moves(board)) - count_bits(legal_moves(after_pass(board))));
-    CHECK(features.parity == (board.empty_count() & 1));
+    CHECK(features.scalars[ai::kMobilityWeight] ==
+          count_bits(legal_moves(board)) - count_bits(legal_moves(after_pass(board))));
+    CHECK(features.scalars[ai::kParityWeight] == (board.empty_count() & 1));
+    CHECK(features.scalars[ai::kBiasWeight] == 1);
+    CHECK(features.phase == ai::pattern_phase(board.empty_count()));
     CHECK(features.finished == is_game_over(board));
     // Given the moves the caller knows, the features are the same.
     const ai::PatternFeatures told = ai::pattern_features(board, legal_moves(board));
     CHECK(told.index == features.index);
-    CHECK(told.mobility == features.mobility);
+    CHECK(told.scalars == features.scalars);
     CHECK(told.finished == features.finished);
   }
 }
@@ -94,15 +97,18 @@ TEST_CASE("ai: pattern features read the squares they are meant to") {
 TEST_CASE("ai: the pattern evaluation is the weighted sum of the pattern features") {
   // evaluate_pattern adds the weights as it walks the patterns; the trainer
   // reads the same walk through pattern_features. Both must agree.
-  const ai::PatternWeights& weights = ai::endgame_pattern_weights();
+  const ai::PatternWeights& weights = ai::trained_pattern_weights();
   std::mt19937_64 random(91);
   int compared = 0;
   for (int trial = 0; trial < 400; ++trial) {
     const Board board = testing::random_position(random, 1 + static_cast<int>(random() % 58));
     const ai::PatternFeatures features = ai::pattern_features(board);
     if (features.finished) continue;
-    int sum = weights.bias + weights.mobility * features.mobility + weights.parity * features.parity;
-    for (const std::int32_t index : features.index) sum += weights.patterns[index];
+    const std::int32_t* scalars = weights.scalars + features.phase * ai::kScalarWeights;
+    int sum = 0;
+    for (int k = 0; k < ai::kScalarWeights; ++k) sum += scalars[k] * features.scalars[k];
+    for (const std::int32_t index : features.index)
+      sum += weights.patterns[features.phase * ai::kPatternWeights + index];
     CHECK(ai::evaluate_pattern(board) == std::clamp(sum, -ai::kWinScore + 1, ai::kWinScore - 1));
     CHECK(ai::evaluate_pattern(board, legal_moves(board)) == ai::evaluate_pattern(board));
     ++compared;

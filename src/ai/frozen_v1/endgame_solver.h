@@ -1,0 +1,76 @@
+// Hard v1's exact endgame solver, frozen: a copy of src/ai/endgame_solver.h as
+// it was when Hard v1 was the current Hard (it orders moves with v1's
+// evaluation, so its speed is v1's).
+//
+// The exact endgame solver: negamax alpha-beta over the final disc margin,
+// the empty squares going to the winner (the convention of the published
+// endgame suites). Mostly null-window searches; principal-variation search
+// at the root and along the principal line. Moves are ordered fastest-first
+// (fewest replies); from 13 empties also by the pattern evaluation learned
+// from exact endgame scores, and from 19 by shallow searches with it. The
+// last six empties are searched without move generation, odd regions first.
+#pragma once
+
+#include <cstdint>
+
+#include "ai/frozen_v1/transposition_table.h"
+#include "ai/search_clock.h"
+#include "engine/board.h"
+
+namespace reversi::frozen_v1 {
+
+using Deadline = ai::Deadline;
+
+// Final margin of a finished game for the side to move, empties to the winner.
+int final_score(Bitboard player, Bitboard opponent);
+
+// A move in the solver's lists: its flips, the opponent's replies once the
+// ordering has computed them, and its ordering key.
+struct SolverMove {
+  Bitboard flips;
+  Bitboard replies;  // kUnknownMoves until ordered
+  Square square;
+  int key;  // lower is searched first
+};
+
+class EndgameSolver {
+ public:
+  // The solver borrows the table and the deadline; both outlive it.
+  EndgameSolver(TranspositionTable& table, Deadline& deadline) : table_(table), deadline_(deadline) {}
+
+  struct Result {
+    Square move = kNoMove;  // kPass or kNoMove as for the facade
+    int score = 0;
+  };
+
+  // Solves `board`; `first_move` (if legal) is searched first and `guess`
+  // centres an aspiration window. When aborted() the result means nothing.
+  Result solve(const Board& board, Square first_move = kNoMove, int guess = 0, bool has_guess = false);
+
+  // Exact score within (alpha, beta), fail-soft; used by the root and tests.
+  int search(Bitboard player, Bitboard opponent, int alpha, int beta);
+
+  std::uint64_t nodes() const { return nodes_; }
+  bool aborted() const { return deadline_.has_expired(); }
+
+ private:
+  int principal_search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, bool passed);
+  int null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed,
+                       Bitboard known_moves = kUnknownMoves);
+  int null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, int empties,
+                          bool passed);
+  int last_three(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares, bool passed);
+  template <bool Passed>
+  int last_two(Bitboard player, Bitboard opponent, int alpha, Square first, Square second);
+  int last_move(Bitboard player, Bitboard opponent, Square square);
+  int generate_ordered(Bitboard player, Bitboard opponent, Bitboard moves, Square first, SolverMove* list, int empties);
+  int list_moves(Bitboard player, Bitboard opponent, Bitboard moves, SolverMove* list);
+  void score_moves(Bitboard player, Bitboard opponent, SolverMove* list, int count, int empties);
+  int child_estimate(const Board& child, Bitboard moves, int depth);
+
+  TranspositionTable& table_;
+  Deadline& deadline_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace reversi::frozen_v1

@@ -1,0 +1,95 @@
+// Hard v1's pattern evaluation, frozen: a copy of src/ai/pattern_eval.h as it
+// was when Hard v1 was the current Hard, reading the v1 weights.
+//
+// A pattern evaluation for the endgame: the value of a position for the side
+// to move as a sum of learned weights, one per configuration of each of a
+// few groups of squares (edges, corners, lines and diagonals, with their
+// symmetric copies sharing weights), plus mobility and parity. The weights
+// were fitted to exact final margins of positions with 10 to 20 empties
+// (tools/train_eval.cpp explains how). The solver orders moves far from the
+// end with it, and Hard's midgame search evaluates with it at every stage of
+// the game: fitted late, it still judges earlier positions better than the
+// hand-written evaluation does.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/board.h"
+
+namespace reversi::frozen_v1 {
+
+// The shapes, each with its number of squares and symmetric copies.
+struct PatternShape {
+  const char* name;
+  int squares;
+  int copies;
+};
+inline constexpr int kPatternShapes = 11;
+inline constexpr std::array<PatternShape, kPatternShapes> kShapes = {{
+    {"corner3x3", 9, 4},
+    {"corner2x4", 8, 8},
+    {"edge", 8, 4},
+    {"line2", 8, 4},
+    {"line3", 8, 4},
+    {"line4", 8, 4},
+    {"diagonal8", 8, 2},
+    {"diagonal7", 7, 4},
+    {"diagonal6", 6, 4},
+    {"diagonal5", 5, 4},
+    {"diagonal4", 4, 4},
+}};
+inline constexpr int kPatternInstances = 46;  // the sum of the copies
+
+// 3^n: the configurations of a shape of n squares (empty, own, other's).
+constexpr int configurations(int squares) {
+  int count = 1;
+  for (int i = 0; i < squares; ++i) count *= 3;
+  return count;
+}
+
+// Where each shape's weights start in the flat weight table.
+struct PatternLayout {
+  std::array<int, kPatternShapes + 1> offset{};
+};
+constexpr PatternLayout make_pattern_layout() {
+  PatternLayout layout;
+  for (int shape = 0; shape < kPatternShapes; ++shape)
+    layout.offset[shape + 1] = layout.offset[shape] + configurations(kShapes[shape].squares);
+  return layout;
+}
+inline constexpr PatternLayout kPatternLayout = make_pattern_layout();
+inline constexpr int kPatternWeights = kPatternLayout.offset[kPatternShapes];
+
+// The features of a position: for every pattern instance, the index of its
+// configuration in the flat weight table; and the two scalar terms.
+struct PatternFeatures {
+  std::array<std::int32_t, kPatternInstances> index{};
+  int mobility = 0;       // own moves minus the opponent's
+  int parity = 0;         // 1 when the number of empty squares is odd
+  bool finished = false;  // neither side can move: the game is over
+};
+// `moves` are the side to move's legal moves when the caller knows them
+// already (kUnknownMoves otherwise); the features count mobility with them.
+PatternFeatures pattern_features(const Board& board, Bitboard moves = kUnknownMoves);
+
+// The learned weights, generated at build time from the data file
+// src/ai/data/pattern_weights.v1.bin (tools/embed_weights.py checks its
+// checksum and that it was fitted for these shapes; docs/tuning.md says how
+// to regenerate it). Patterns in hundredths of a disc, then per phase the
+// scalar weights: per move of mobility, for odd parity, and a constant.
+inline constexpr int kPatternSet = 1;     // the shapes above; another set needs new weights
+inline constexpr int kPatternPhases = 1;  // one weight set for every stage of the game
+inline constexpr int kScalarWeights = 3;
+enum ScalarWeight { kMobilityWeight, kParityWeight, kBiasWeight };
+struct PatternWeights {
+  const std::int16_t* patterns;  // kPatternPhases x kPatternWeights
+  const std::int32_t* scalars;   // kPatternPhases x kScalarWeights
+};
+const PatternWeights& trained_pattern_weights();
+
+// The evaluation in hundredths of a disc for the side to move (finished
+// games get finished_game_score).
+int evaluate_pattern(const Board& board, Bitboard moves = kUnknownMoves);
+
+}  // namespace reversi::frozen_v1

@@ -1,0 +1,38 @@
+// The players reversi-cli can pit against each other: the app's three
+// strengths, and Hard v1 (src/ai/frozen_v1/hard_v1.h), the frozen reference
+// that measures what later work on Hard is worth.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ai/computer.h"
+
+namespace reversi::cli {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual SearchReport choose_move(const Board& board, const SearchLimits& limits) = 0;
+  // Thinking on the opponent's time (Computer::ponder); true when there is
+  // nothing (more) to do. Hard v1 never ponders.
+  virtual bool ponder(const Board& /*board*/, double /*seconds*/) { return true; }
+  virtual const std::string& name() const = 0;
+  // The clock the player's time budget runs on (the wall clock unless set).
+  virtual void set_clock(ClockSource clock) = 0;
+};
+
+// The names make_player knows, for usage lines.
+inline constexpr const char* kPlayerNames = "easy|medium|hard|hard-v1";
+
+struct PlayerOptions {
+  bool probable_cuts = true;  // Hard's probable cut-offs (off only to measure them)
+  std::size_t table_megabytes = 16;
+};
+
+// A player by name (case-insensitive), or nullptr for an unknown name.
+std::unique_ptr<Player> make_player(std::string_view name, const PlayerOptions& options = {});
+
+}  // namespace reversi::cli
