@@ -30,8 +30,10 @@ int corner_terms(const Board& board, int corner_value, int x_value, int c_value)
     if (board.player & region.corner) score += corner_value;
     if (board.opponent & region.corner) score -= corner_value;
     if (empty & region.corner) {
-      score -= x_value * (std::popcount(board.player & region.x_square) - std::popcount(board.opponent & region.x_square));
-      score -= c_value * (std::popcount(board.player & region.c_squares) - std::popcount(board.opponent & region.c_squares));
+      score -=
+          x_value * (std::popcount(board.player & region.x_square) - std::popcount(board.opponent & region.x_square));
+      score -=
+          c_value * (std::popcount(board.player & region.c_squares) - std::popcount(board.opponent & region.c_squares));
     }
   }
   return score;

@@ -15,8 +15,8 @@ struct TableEntry {
   std::uint64_t key = 0;
   std::int16_t lower = 0;
   std::int16_t upper = 0;
-  std::uint8_t depth = 0;     // plies (midgame) or empties (endgame) behind the bounds
-  std::uint8_t move = 0;      // best move found, or kNoMove
+  std::uint8_t depth = 0;  // plies (midgame) or empties (endgame) behind the bounds
+  std::uint8_t move = 0;   // best move found, or kNoMove
   std::uint8_t generation = 0;
   std::uint8_t used = 0;
 };

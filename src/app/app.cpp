@@ -61,29 +61,27 @@ App::App(Theme& theme)
     : theme_(theme),
       game_(GameController::Services{computer_, platform::document_store(), seconds_now, fresh_seed}),
       host_(platform::host_channel(), game_),
-      online_(OnlineTable::Services{
-          platform::server_link(platform::ServerListener{
-              [this] {
-                online_.link_opened();
-                state_dirty_ = true;
-              },
-              [this](std::string_view text) {
-                online_.link_message(text);
-                state_dirty_ = true;
-              },
-              [this] {
-                online_.link_closed();
-                state_dirty_ = true;
-              },
-              [this] {
-                online_.update(/*now_please=*/true);
-                state_dirty_ = true;
-              }}),
-          platform::document_store(), seconds_now,
-          [this](std::string_view text, double seconds) {
-            game_.notify(NoticeKind::Online, text, seconds);
-            state_dirty_ = true;
-          }}) {
+      online_(
+          OnlineTable::Services{platform::server_link(platform::ServerListener{[this] {
+                                                                                 online_.link_opened();
+                                                                                 state_dirty_ = true;
+                                                                               },
+                                                                               [this](std::string_view text) {
+                                                                                 online_.link_message(text);
+                                                                                 state_dirty_ = true;
+                                                                               },
+                                                                               [this] {
+                                                                                 online_.link_closed();
+                                                                                 state_dirty_ = true;
+                                                                               },
+                                                                               [this] {
+                                                                                 online_.update(/*now_please=*/true);
+                                                                                 state_dirty_ = true;
+                                                                               }}),
+                                platform::document_store(), seconds_now, [this](std::string_view text, double seconds) {
+                                  game_.notify(NoticeKind::Online, text, seconds);
+                                  state_dirty_ = true;
+                                }}) {
   ImGui::GetIO().UserData = &controls_;
   reduced_motion_ = platform::reduced_motion();
   game_.set_listener([this](const GameEvent& event, const Session& session) { host_.forward(event, session); });
@@ -296,8 +294,8 @@ bool App::wants_frames(double now) const {
     return true;
   if (!game_.ready()) return true;
   // Online: the server's clock, a countdown for the opponent, reconnecting.
-  if (online() && (online_.connection() != OnlineTable::Connection::Connected || online_.clock() ||
-                   online_.opponent_away()))
+  if (online() &&
+      (online_.connection() != OnlineTable::Connection::Connected || online_.clock() || online_.opponent_away()))
     return true;
   // The result card is due once the last flips settle.
   if (session() && session()->game().is_over() && !result_dismissed_ && panel_ == Panel::None) return true;
@@ -338,7 +336,7 @@ void App::handle_event(const SDL_Event& event) {
     return;
   }
   if (panel_ != Panel::None && panel_ != Panel::Result) return;  // dialogs take their own keys
-  if (online() && (control || key == SDLK_u)) return;  // no taking back at a table
+  if (online() && (control || key == SDLK_u)) return;            // no taking back at a table
   if ((control && key == SDLK_z && shift) || (control && key == SDLK_y)) return redo();
   if ((control && key == SDLK_z) || (!control && key == SDLK_u)) return undo();
   if (!control && key == SDLK_n) {

@@ -85,7 +85,7 @@ class App {
   GameController game_;
   HostBridge host_;
   OnlineTable online_;
-  std::string shown_table_;  // the table code in the address bar
+  std::string shown_table_;       // the table code in the address bar
   bool online_new_game_ = false;  // the new-game dialog's "Online" choice
   messages::online::TableOptions table_options_;
   bool table_private_ = false;

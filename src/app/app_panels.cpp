@@ -65,16 +65,35 @@ void App::draw_panels() {
       !animation_.running(now_ - 0.35))
     panel_ = Panel::Result;
   switch (panel_) {
-    case Panel::None: break;
-    case Panel::NewGame: draw_new_game_panel(); break;
-    case Panel::Menu: draw_menu_panel(); break;
-    case Panel::Moves: draw_moves_panel(); break;
-    case Panel::Help: draw_help_panel(); break;
-    case Panel::Statistics: draw_statistics_panel(); break;
-    case Panel::Settings: draw_settings_panel(); break;
-    case Panel::ConfirmResign: draw_confirm_resign_panel(); break;
-    case Panel::Result: draw_result_panel(); break;
-    case Panel::Table: draw_table_panel(); break;
+    case Panel::None:
+      break;
+    case Panel::NewGame:
+      draw_new_game_panel();
+      break;
+    case Panel::Menu:
+      draw_menu_panel();
+      break;
+    case Panel::Moves:
+      draw_moves_panel();
+      break;
+    case Panel::Help:
+      draw_help_panel();
+      break;
+    case Panel::Statistics:
+      draw_statistics_panel();
+      break;
+    case Panel::Settings:
+      draw_settings_panel();
+      break;
+    case Panel::ConfirmResign:
+      draw_confirm_resign_panel();
+      break;
+    case Panel::Result:
+      draw_result_panel();
+      break;
+    case Panel::Table:
+      draw_table_panel();
+      break;
   }
 }
 
@@ -131,7 +150,8 @@ void App::draw_new_game_panel() {
   if (options.mode == Mode::Solo) {
     heading("Strength");
     int strength = static_cast<int>(options.strength);
-    if (widgets::segmented("strength", kStrengths, 3, &strength, width)) options.strength = static_cast<Strength>(strength);
+    if (widgets::segmented("strength", kStrengths, 3, &strength, width))
+      options.strength = static_cast<Strength>(strength);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextWrapped("%s", options.strength == Strength::Easy     ? "Grabs the move that turns the most discs."
                              : options.strength == Strength::Medium ? "Looks four moves ahead and prizes corners."

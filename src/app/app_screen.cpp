@@ -20,8 +20,8 @@ BoardPicture App::board_picture() const {
   picture.black = position.discs_of(Color::Black);
   picture.white = position.discs_of(Color::White);
   picture.last_move = game.last_move();
-  const bool human_turn = online() ? online_.my_turn()
-                                    : !game.is_over() && !session()->waiting_for_computer() && !game_.paused();
+  const bool human_turn =
+      online() ? online_.my_turn() : !game.is_over() && !session()->waiting_for_computer() && !game_.paused();
   if (human_turn && !animation_.running(now_)) {
     picture.dots = game.playable_squares();
     picture.show_counts = game_.settings().show_flip_counts && !game.in_placement_phase();
@@ -68,9 +68,9 @@ void App::draw_screen() {
     float y = std::max(pad, (display.y - stack - board) * 0.42f);
     const float x = (display.x - width) * 0.5f;
     ImGui::SetCursorScreenPos(ImVec2(x, y));
-    widgets::title_row(theme_, width, title_height, session() ? session()->options() : game_.settings().session_options(),
-                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
-                       online_title());
+    widgets::title_row(
+        theme_, width, title_height, session() ? session()->options() : game_.settings().session_options(),
+        session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1, online_title());
     y += title_height + pad * 0.6f;
     draw_score_bar(ImVec2(x, y), width, bar_height);
     y += bar_height + pad * 0.6f;
@@ -88,11 +88,13 @@ void App::draw_screen() {
     const float y = (display.y - board) * 0.5f;
     draw_board_area(ImVec2(x, y), board);
     const float side_x = x + board + pad;
-    float side_y = y + std::max(0.0f, (board - (title_height + bar_height + status_height * 2 + button_height * 2 + 4 * pad)) * 0.3f);
+    float side_y =
+        y +
+        std::max(0.0f, (board - (title_height + bar_height + status_height * 2 + button_height * 2 + 4 * pad)) * 0.3f);
     ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
-    widgets::title_row(theme_, side, title_height, session() ? session()->options() : game_.settings().session_options(),
-                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
-                       online_title());
+    widgets::title_row(
+        theme_, side, title_height, session() ? session()->options() : game_.settings().session_options(),
+        session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1, online_title());
     side_y += title_height + pad;
     draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
     side_y += bar_height + pad;
@@ -103,8 +105,7 @@ void App::draw_screen() {
   if (panel_ != Panel::None) {
     // Dim the game under an open dialog (drawn here, under the dialog window).
     const float fade = std::clamp(static_cast<float>((now_ - panel_opened_at_) / 0.12), 0.0f, 1.0f);
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(0, 0), display,
-                                              IM_COL32(18, 12, 9, static_cast<int>(150 * fade)));
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(0, 0), display, IM_COL32(18, 12, 9, static_cast<int>(150 * fade)));
   }
   ImGui::End();
 }
@@ -164,8 +165,7 @@ void App::draw_status(ImVec2 origin, float width) {
     char clock[16];
     std::snprintf(clock, sizeof clock, "%d:%02d", static_cast<int>(remaining) / 60, static_cast<int>(remaining) % 60);
     const bool running = online_clock ? true : session()->clock_running();
-    const ImU32 clock_colour = remaining <= 10 && running ? IM_COL32(236, 98, 70, 255)
-                                                                            : palette::kTextDim;
+    const ImU32 clock_colour = remaining <= 10 && running ? IM_COL32(236, 98, 70, 255) : palette::kTextDim;
     const ImVec2 extent = theme_.title->CalcTextSizeA(22, FLT_MAX, 0, clock);
     draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
     text_width -= extent.x + 12;

@@ -59,8 +59,8 @@ void App::draw_statistics_panel() {
   for (std::size_t index = 0; index < game_.record().recent.size(); ++index) {
     const FinishedGame& game = game_.record().recent[index];
     ImGui::PushID(static_cast<int>(index));
-    const std::string opponent = game.mode == Mode::TwoPlayers ? "two players"
-                                 : std::string("vs ") + strength_name(game.strength);
+    const std::string opponent =
+        game.mode == Mode::TwoPlayers ? "two players" : std::string("vs ") + strength_name(game.strength);
     ImGui::Text("%-9s %2d–%-2d  %s", outcome_for(game), game.result.black_discs, game.result.white_discs,
                 opponent.c_str());
     ImGui::SameLine(width - 86);

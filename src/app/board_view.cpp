@@ -80,8 +80,8 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
                      const FlipAnimation& animation, double now) const {
   const ImVec2 end(origin_.x + size_, origin_.y + size_);
   // Walnut rim with a lighter bevel, then the felt.
-  draw_list.AddRectFilled(ImVec2(origin_.x + 3, origin_.y + 6), ImVec2(end.x + 3, end.y + 6),
-                          IM_COL32(0, 0, 0, 110), rim_ * 0.6f);
+  draw_list.AddRectFilled(ImVec2(origin_.x + 3, origin_.y + 6), ImVec2(end.x + 3, end.y + 6), IM_COL32(0, 0, 0, 110),
+                          rim_ * 0.6f);
   draw_list.AddRectFilledMultiColor(origin_, end, palette::kFrameLight, palette::kFrame, palette::kFrame,
                                     palette::kFrame);
   draw_list.AddRect(origin_, end, palette::kCopperDeep, 0, 0, 1.5f);
@@ -103,10 +103,10 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
   for (int index = 0; index < 8; ++index) {
     const char column[2] = {static_cast<char>('a' + index), 0};
     const char row[2] = {static_cast<char>('1' + index), 0};
-    centered_text(draw_list, theme.strong, label_size, ImVec2(felt_.x + (index + 0.5f) * cell_, origin_.y + rim_ * 0.5f),
-                  palette::kTextDim, column);
-    centered_text(draw_list, theme.strong, label_size, ImVec2(origin_.x + rim_ * 0.5f, felt_.y + (index + 0.5f) * cell_),
-                  palette::kTextDim, row);
+    centered_text(draw_list, theme.strong, label_size,
+                  ImVec2(felt_.x + (index + 0.5f) * cell_, origin_.y + rim_ * 0.5f), palette::kTextDim, column);
+    centered_text(draw_list, theme.strong, label_size,
+                  ImVec2(origin_.x + rim_ * 0.5f, felt_.y + (index + 0.5f) * cell_), palette::kTextDim, row);
   }
 
   const float radius = cell_ * 0.41f;

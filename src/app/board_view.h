@@ -16,12 +16,12 @@ namespace reversi {
 struct BoardPicture {
   Bitboard black = 0;
   Bitboard white = 0;
-  Bitboard dots = 0;                        // squares to mark as playable
+  Bitboard dots = 0;                          // squares to mark as playable
   std::array<std::int8_t, 64> flip_counts{};  // shown inside the dots when `show_counts`
   bool show_counts = false;
   Square last_move = kNoMove;
-  Square cursor = kNoMove;                  // keyboard cursor, kNoMove when hidden
-  Square highlight = kNoMove;               // a square briefly marked after a refused tap
+  Square cursor = kNoMove;     // keyboard cursor, kNoMove when hidden
+  Square highlight = kNoMove;  // a square briefly marked after a refused tap
 };
 
 class BoardView {

@@ -26,7 +26,8 @@ void FlipAnimation::start(Square placed, Color mover, Bitboard flips, double now
   std::array<int, 64> distance{};
   for (Bitboard rest = flips; rest; rest &= rest - 1) {
     const Square square = first_square(rest);
-    distance[square] = std::max(std::abs(column_of(square) - column_of(placed)), std::abs(row_of(square) - row_of(placed)));
+    distance[square] =
+        std::max(std::abs(column_of(square) - column_of(placed)), std::abs(row_of(square) - row_of(placed)));
   }
   double last = drop_;
   for (int ring = 1; ring < 8; ++ring) {

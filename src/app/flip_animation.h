@@ -10,11 +10,11 @@ namespace reversi {
 
 // How a square looks at one instant of the animation.
 struct DiscPose {
-  bool animated = false;   // false: draw the board as it is
-  bool visible = true;     // the new disc before it lands
+  bool animated = false;  // false: draw the board as it is
+  bool visible = true;    // the new disc before it lands
   Color face = Color::Black;
-  float width = 1.0f;      // horizontal squash while turning (0..1)
-  float lift = 0.0f;       // 0..1, how far the disc is raised while it turns or drops
+  float width = 1.0f;  // horizontal squash while turning (0..1)
+  float lift = 0.0f;   // 0..1, how far the disc is raised while it turns or drops
 };
 
 class FlipAnimation {
@@ -32,8 +32,8 @@ class FlipAnimation {
   Color mover_ = Color::Black;
   double start_time_ = 0;
   double end_time_ = 0;
-  double duration_ = 0;       // one disc's turn
-  double drop_ = 0;           // the new disc's landing
+  double duration_ = 0;  // one disc's turn
+  double drop_ = 0;      // the new disc's landing
   Bitboard flips_ = 0;
   std::array<float, 64> delay_{};  // when each flipped disc starts turning
 };

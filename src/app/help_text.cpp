@@ -36,8 +36,9 @@ std::span<const HelpSection> help_sections() {
       {"Options",
        "Against the computer you can choose Easy (always takes the most discs), Medium (looks four moves ahead "
        "and values corners) or Hard (thinks about half a second a move, goes on thinking while you do once the end "
-       "is near, and plays the last stretch of every game perfectly). Two players can share one device. A match of three or five games swaps colours each game; a "
-       "draw scores for nobody. With the move clock on, each move has 45 seconds, and when time runs out a "
+       "is near, and plays the last stretch of every game perfectly). Two players can share one device. A match of "
+       "three or five games swaps colours each game; a draw scores for nobody. With the move clock on, each move "
+       "has 45 seconds, and when time runs out a "
        "reasonable move is made for you. The empty-centre start lets the players set down the first four discs "
        "themselves on the middle squares, and nothing turns over until all four are placed."},
       {"Keyboard",

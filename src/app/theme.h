@@ -7,10 +7,10 @@
 namespace reversi {
 
 namespace palette {
-inline constexpr ImU32 kBackground = IM_COL32(27, 20, 16, 255);      // dark walnut page
+inline constexpr ImU32 kBackground = IM_COL32(27, 20, 16, 255);  // dark walnut page
 inline constexpr ImU32 kPanel = IM_COL32(43, 32, 25, 255);
 inline constexpr ImU32 kPanelBorder = IM_COL32(78, 58, 44, 255);
-inline constexpr ImU32 kFrame = IM_COL32(70, 45, 28, 255);           // board rim
+inline constexpr ImU32 kFrame = IM_COL32(70, 45, 28, 255);  // board rim
 inline constexpr ImU32 kFrameLight = IM_COL32(112, 74, 46, 255);
 inline constexpr ImU32 kFeltLight = IM_COL32(40, 112, 78, 255);
 inline constexpr ImU32 kFeltDark = IM_COL32(26, 84, 58, 255);
@@ -35,10 +35,10 @@ class Theme {
   void apply_style();
   ImVec4 background() const { return ImGui::ColorConvertU32ToFloat4(palette::kBackground); }
 
-  ImFont* body = nullptr;     // 17 px
-  ImFont* strong = nullptr;   // 17 px bold
-  ImFont* title = nullptr;    // 24 px bold
-  ImFont* count = nullptr;    // 30 px bold, the disc counts
+  ImFont* body = nullptr;    // 17 px
+  ImFont* strong = nullptr;  // 17 px bold
+  ImFont* title = nullptr;   // 24 px bold
+  ImFont* count = nullptr;   // 30 px bold, the disc counts
 };
 
 }  // namespace reversi

@@ -14,8 +14,8 @@ void note_control(const std::string& name) {
   if (!registry || ImGui::IsWindowAppearing()) return;
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   const std::string key = name.substr(0, name.find("##"));
-  registry->controls[key] = ControlRect{min.x, min.y, max.x - min.x, max.y - min.y,
-                                        !(ImGui::GetItemFlags() & ImGuiItemFlags_Disabled)};
+  registry->controls[key] =
+      ControlRect{min.x, min.y, max.x - min.x, max.y - min.y, !(ImGui::GetItemFlags() & ImGuiItemFlags_Disabled)};
 }
 
 bool button(const char* label, ImVec2 size, bool enabled) {
@@ -89,8 +89,8 @@ void title_row(const Theme& theme, float width, float height, const SessionOptio
                     "Reversi");
   std::string line = options.mode == Mode::Solo
                          ? std::string("vs computer · ") + (options.strength == Strength::Easy     ? "Easy"
-                                                           : options.strength == Strength::Medium ? "Medium"
-                                                                                                  : "Hard")
+                                                            : options.strength == Strength::Medium ? "Medium"
+                                                                                                   : "Hard")
                          : std::string("Two players");
   if (!online_line.empty()) {
     line = online_line;

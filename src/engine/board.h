@@ -81,9 +81,7 @@ inline bool is_game_over(const Board& board) {
 
 // Final disc margin for the side to move at the end of a game: own discs
 // minus opponent discs, empty squares counted for nobody.
-inline constexpr int disc_margin(const Board& board) {
-  return count_bits(board.player) - count_bits(board.opponent);
-}
+inline constexpr int disc_margin(const Board& board) { return count_bits(board.player) - count_bits(board.opponent); }
 
 // A well-mixed 64-bit hash of the position (for transposition tables).
 inline constexpr std::uint64_t hash_of(const Board& board) {

@@ -132,9 +132,9 @@ inline Bitboard legal_moves_simd128(Bitboard player, Bitboard opponent) {
   const v128_t own = upside_down_in_lane1(wasm_i64x2_splat(static_cast<std::int64_t>(player)));
   const v128_t theirs = upside_down_in_lane1(wasm_i64x2_splat(static_cast<std::int64_t>(opponent)));
   const v128_t theirs_inner = wasm_v128_and(theirs, wasm_i64x2_splat(0x7e7e7e7e7e7e7e7eLL));
-  const v128_t lanes = wasm_v128_or(moves_two_directions<8>(own, theirs),
-                                    wasm_v128_or(moves_two_directions<7>(own, theirs_inner),
-                                                 moves_two_directions<9>(own, theirs_inner)));
+  const v128_t lanes = wasm_v128_or(
+      moves_two_directions<8>(own, theirs),
+      wasm_v128_or(moves_two_directions<7>(own, theirs_inner), moves_two_directions<9>(own, theirs_inner)));
   // Lane 1 turned back the right way up, into lane 0.
   const v128_t back = wasm_i8x16_shuffle(lanes, lanes, 15, 14, 13, 12, 11, 10, 9, 8, 0, 1, 2, 3, 4, 5, 6, 7);
   const Bitboard columns = static_cast<Bitboard>(wasm_i64x2_extract_lane(wasm_v128_or(lanes, back), 0));

@@ -43,9 +43,9 @@ struct GameState {
   SessionOptions options;
   std::string transcript;
   int game_number = 1;
-  int ply = 0;                  // plies on the board, passes included
-  std::optional<double> clock;  // seconds left for the move, while the clock runs
-  MatchScore match;             // counting this game once it is over
+  int ply = 0;                    // plies on the board, passes included
+  std::optional<double> clock;    // seconds left for the move, while the clock runs
+  MatchScore match;               // counting this game once it is over
   std::optional<Outcome> winner;  // once over: who won, and why it ended
   EndReason end_reason = EndReason::None;
   bool operator==(const GameState&) const = default;

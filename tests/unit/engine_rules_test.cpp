@@ -4,8 +4,8 @@
 #include <string>
 
 #include "engine/board.h"
-#include "engine/notation.h"
 #include "engine/move_kernels.h"
+#include "engine/notation.h"
 #include "engine/perft.h"
 #include "test_support.h"
 

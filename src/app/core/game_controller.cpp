@@ -211,8 +211,7 @@ void GameController::notify(NoticeKind kind, std::string_view text, double secon
   notices_.show(kind, text, now(), seconds);
 }
 
-bool GameController::load_transcript(std::string_view text, std::string* error,
-                                     std::optional<SessionOptions> with) {
+bool GameController::load_transcript(std::string_view text, std::string* error, std::optional<SessionOptions> with) {
   auto refuse_load = [&](const std::string& why) {
     if (error) *error = why;
     notify(NoticeKind::LoadFailed, "That game could not be loaded: " + why, 5);
