@@ -29,6 +29,7 @@ struct TestPlayer {
   Game game;
   std::optional<Color> colour;
   bool finished = false;  // the server ended the game (whatever our copy of the board says)
+  messages::TablePhase phase = messages::TablePhase::Waiting;  // as the last table view said
 
   void connect(std::uint16_t port, std::optional<online::Resume> resume = std::nullopt) {
     REQUIRE(socket.connect(port) == 101);
@@ -59,9 +60,13 @@ struct TestPlayer {
     REQUIRE_MESSAGE(decoded, *text);
     const online::ServerMessage& message = *decoded.value;
     if (const std::optional<int> number = online::sequence_of(message)) seq = *number;
-    if (const auto* table_view = std::get_if<wire::Table>(&message)) table = table_view->code;
+    if (const auto* table_view = std::get_if<wire::Table>(&message)) {
+      table = table_view->code;
+      phase = table_view->phase;
+    }
     if (const auto* started = std::get_if<wire::GameStarted>(&message)) {
       game = Game();
+      finished = false;
       colour = started->black == welcome.player ? Color::Black : Color::White;
     }
     if (const auto* move = std::get_if<wire::Move>(&message)) game.apply_any(move->move.square);
@@ -144,6 +149,15 @@ TEST_SUITE("server-process") {
         std::this_thread::sleep_for(std::chrono::milliseconds(800));
         ada.connect(server.port(), online::Resume{code, ada.seq});
         ada.play_moves(40);
+        for (;;) {
+          while (ada.phase == messages::TablePhase::Playing) REQUIRE(ada.step());  // the table after the game
+          if (ada.phase == messages::TablePhase::Over) break;
+          // A drawn game counts for nobody (src/game/match.h): the match goes on.
+          REQUIRE(ada.phase == messages::TablePhase::BetweenGames);
+          ada.socket.send(online::client::NextGame{});
+          while (ada.phase != messages::TablePhase::Playing) REQUIRE(ada.step());
+          ada.play_moves(40);
+        }
         const nlohmann::json game = game_line(*bot);
         CHECK(game["reason"] == "no-moves");
       } else {
