@@ -60,7 +60,7 @@ StartRequest start_request_from_url() {
 App::App(Theme& theme)
     : theme_(theme),
       game_(GameController::Services{computer_, platform::document_store(), seconds_now, fresh_seed}),
-      host_(platform::host_channel(), game_),
+      host_(platform::host_channel(), game_, &online_),
       online_(
           OnlineTable::Services{platform::server_link(platform::ServerListener{[this] {
                                                                                  online_.link_opened();

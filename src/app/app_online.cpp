@@ -41,6 +41,11 @@ void App::online_tap(Square square) {
 // and a table that has just been opened shows its card.
 void App::follow_online() {
   online_.update();
+  for (messages::Event& event : online_.take_host_events()) {
+    if (auto* opened = std::get_if<messages::events::TableOpened>(&event))
+      opened->invite = platform::page_link("?table=" + opened->code);
+    host_.post(event);
+  }
   const auto* table = online() ? online_.table() : nullptr;
   const std::string code = table ? table->code : "";
   if (code == shown_table_) return;

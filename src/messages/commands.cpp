@@ -37,6 +37,14 @@ std::string_view command_type(const Command& command) {
           return "get-state";
         else if constexpr (std::is_same_v<T, commands::SetSound>)
           return "set-sound";
+        else if constexpr (std::is_same_v<T, commands::SignIn>)
+          return "sign-in";
+        else if constexpr (std::is_same_v<T, commands::OpenTable>)
+          return "open-table";
+        else if constexpr (std::is_same_v<T, commands::JoinTable>)
+          return "join-table";
+        else if constexpr (std::is_same_v<T, commands::LeaveTable>)
+          return "leave-table";
         else
           static_assert(!sizeof(T*), "a command without a type name");
       },
@@ -60,6 +68,13 @@ Json command_to_json(const Command& command) {
     if (play->ply) message["ply"] = *play->ply;
   } else if (const auto* sound = std::get_if<commands::SetSound>(&command)) {
     message["on"] = sound->on;
+  } else if (const auto* sign_in = std::get_if<commands::SignIn>(&command)) {
+    message["token"] = sign_in->token;
+  } else if (const auto* open = std::get_if<commands::OpenTable>(&command)) {
+    message["options"] = online::table_options_to_json(open->options);
+    message["private"] = open->is_private;
+  } else if (const auto* join = std::get_if<commands::JoinTable>(&command)) {
+    message["table"] = join->code;
   }
   return message;
 }
@@ -92,6 +107,34 @@ Decoded<Command> decode_command(const Json& message, std::string_view type) {
     if (!reader.ok()) return Decoded<Command>::failure(reader.error());
     return Decoded<Command>::success(command);
   }
+  if (type == "sign-in") {
+    commands::SignIn command;
+    FieldReader reader(message, where);
+    reader.read("token", command.token, 2048);
+    if (!reader.ok()) return Decoded<Command>::failure(reader.error());
+    return Decoded<Command>::success(command);
+  }
+  if (type == "open-table") {
+    commands::OpenTable command;
+    FieldReader reader(message, where);
+    if (reader.has("options")) {
+      Decoded<online::TableOptions> options =
+          online::table_options_from_json(message["options"], where + ": 'options'");
+      if (!options) return Decoded<Command>::failure(options.error);
+      command.options = *options.value;
+    }
+    if (reader.has("private")) reader.read("private", command.is_private);
+    if (!reader.ok()) return Decoded<Command>::failure(reader.error());
+    return Decoded<Command>::success(command);
+  }
+  if (type == "join-table") {
+    commands::JoinTable command;
+    FieldReader reader(message, where);
+    reader.read("table", command.code, 16);
+    if (!reader.ok()) return Decoded<Command>::failure(reader.error());
+    return Decoded<Command>::success(command);
+  }
+  if (type == "leave-table") return plain<commands::LeaveTable>();
   if (type == "undo") return plain<commands::Undo>();
   if (type == "redo") return plain<commands::Redo>();
   if (type == "resign") return plain<commands::Resign>();

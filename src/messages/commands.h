@@ -14,6 +14,7 @@
 #include "engine/board.h"
 #include "messages/codec.h"
 #include "messages/options.h"
+#include "messages/table_messages.h"
 
 namespace reversi::messages {
 
@@ -57,14 +58,35 @@ struct SetSound {
   bool on = true;
   bool operator==(const SetSound&) const = default;
 };
+// Online play, from the host page: the arcade's word for its player (a
+// signed token, docs/protocol.md), a new table (options not given take the
+// online defaults), sitting down at a table by its code, and getting up.
+struct SignIn {
+  std::string token;
+  bool operator==(const SignIn&) const = default;
+};
+struct OpenTable {
+  online::TableOptions options;  // checked by the server's rules
+  bool is_private = false;
+  bool operator==(const OpenTable&) const = default;
+};
+struct JoinTable {
+  std::string code;
+  bool operator==(const JoinTable&) const = default;
+};
+struct LeaveTable {
+  bool operator==(const LeaveTable&) const = default;
+};
 }  // namespace commands
 
 using Command =
     std::variant<commands::NewGame, commands::Play, commands::Undo, commands::Redo, commands::Resign,
-                 commands::NextGame, commands::Pause, commands::Resume, commands::GetState, commands::SetSound>;
+                 commands::NextGame, commands::Pause, commands::Resume, commands::GetState, commands::SetSound,
+                 commands::SignIn, commands::OpenTable, commands::JoinTable, commands::LeaveTable>;
 
 // "new-game", "play", "undo", "redo", "resign", "next-game", "pause",
-// "resume", "get-state", "set-sound".
+// "resume", "get-state", "set-sound", "sign-in", "open-table",
+// "join-table", "leave-table".
 std::string_view command_type(const Command& command);
 
 Json command_to_json(const Command& command);

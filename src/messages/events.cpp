@@ -44,6 +44,13 @@ const char* winner_text(Outcome outcome) {
   return outcome == Outcome::BlackWins ? "black" : outcome == Outcome::WhiteWins ? "white" : "draw";
 }
 
+// A game's end: "result" (the winner), "reason", "counts".
+void write_result(Json& message, const GameResult& result) {
+  message["result"] = winner_text(result.outcome);
+  message["reason"] = spell(kEndReasons, result.reason);
+  message["counts"] = counts_json({result.black_discs, result.white_discs});
+}
+
 Json match_json(const MatchScore& match) {
   return Json{{"length", match.length}, {"first", match.first}, {"second", match.second}, {"over", match.over}};
 }
@@ -205,6 +212,14 @@ std::string_view event_type(const Event& event) {
           return spell(kEventKinds, EventKind::MatchOver);
         else if constexpr (std::is_same_v<T, events::State>)
           return "state";
+        else if constexpr (std::is_same_v<T, events::TableOpened>)
+          return "table-opened";
+        else if constexpr (std::is_same_v<T, events::OpponentJoined>)
+          return "opponent-joined";
+        else if constexpr (std::is_same_v<T, events::OnlineGameStarted>)
+          return "online-game-started";
+        else if constexpr (std::is_same_v<T, events::OnlineGameOver>)
+          return "online-game-over";
         else if constexpr (std::is_same_v<T, events::Error>)
           return "error";
         else
@@ -246,9 +261,7 @@ Json event_to_json(const Event& event) {
           message["counts"] = counts_json(value.counts);
           message["ply"] = value.ply;
         } else if constexpr (std::is_same_v<T, events::GameOver>) {
-          message["result"] = winner_text(value.result.outcome);
-          message["reason"] = spell(kEndReasons, value.result.reason);
-          message["counts"] = counts_json({value.result.black_discs, value.result.white_discs});
+          write_result(message, value.result);
           message["transcript"] = value.transcript;
           message["gameNumber"] = value.game_number;
           if (value.duration_seconds) message["durationSeconds"] = std::round(*value.duration_seconds * 10) / 10;
@@ -259,6 +272,28 @@ Json event_to_json(const Event& event) {
           message["length"] = value.score.length;
         } else if constexpr (std::is_same_v<T, events::State>) {
           message.update(game_state_to_json(value.state));
+        } else if constexpr (std::is_same_v<T, events::TableOpened>) {
+          message["table"] = value.code;
+          message["invite"] = value.invite;
+        } else if constexpr (std::is_same_v<T, events::OpponentJoined>) {
+          message["table"] = value.code;
+          message["name"] = value.name;
+          message["computer"] = value.computer;
+        } else if constexpr (std::is_same_v<T, events::OnlineGameStarted>) {
+          message["table"] = value.code;
+          message["gameNumber"] = value.game_number;
+          message["color"] = spell(kColours, value.color);
+          message["opponent"] = value.opponent;
+          message["options"] = {{"matchLength", value.match_length},
+                                {"clock", value.clock == std::floor(value.clock) ? Json(static_cast<int>(value.clock))
+                                                                                 : Json(value.clock)},
+                                {"start", spell(kVariants, value.start)}};
+        } else if constexpr (std::is_same_v<T, events::OnlineGameOver>) {
+          message["table"] = value.code;
+          message["gameNumber"] = value.game_number;
+          write_result(message, value.result);
+          message["transcript"] = value.transcript;
+          message["outcome"] = value.outcome;
         } else if constexpr (std::is_same_v<T, events::Error>) {
           message["reason"] = value.reason;
           message["request"] = value.request;
@@ -269,6 +304,24 @@ Json event_to_json(const Event& event) {
 }
 
 std::string encode_event(const Event& event) { return dump(event_to_json(event)); }
+
+namespace {
+
+// A game's end as the events write it: "result" (the winner), "reason", "counts".
+void read_result(FieldReader& reader, GameResult& result) {
+  std::string winner;
+  reader.read("result", winner, 8);
+  if (reader.ok() && winner != "black" && winner != "white" && winner != "draw")
+    reader.fail(DecodeProblem::OutOfRange, "result", "should be \"black\", \"white\" or \"draw\"");
+  result.outcome = winner == "black" ? Outcome::BlackWins : winner == "white" ? Outcome::WhiteWins : Outcome::Draw;
+  reader.read("reason", result.reason, kEndReasons);
+  Counts counts;
+  read_counts(reader, "counts", counts);
+  result.black_discs = counts.black;
+  result.white_discs = counts.white;
+}
+
+}  // namespace
 
 Decoded<Event> decode_event(const Json& message, std::string_view type) {
   const std::string where(type.substr(0, 40));
@@ -337,18 +390,7 @@ Decoded<Event> decode_event(const Json& message, std::string_view type) {
   }
   if (type == "game-over") {
     events::GameOver over;
-    std::string winner;
-    reader.read("result", winner, 8);
-    if (reader.ok() && winner != "black" && winner != "white" && winner != "draw")
-      reader.fail(DecodeProblem::OutOfRange, "result", "should be \"black\", \"white\" or \"draw\"");
-    over.result.outcome = winner == "black"   ? Outcome::BlackWins
-                          : winner == "white" ? Outcome::WhiteWins
-                                              : Outcome::Draw;
-    reader.read("reason", over.result.reason, kEndReasons);
-    Counts counts;
-    read_counts(reader, "counts", counts);
-    over.result.black_discs = counts.black;
-    over.result.white_discs = counts.white;
+    read_result(reader, over.result);
     reader.read("transcript", over.transcript, kMaxTranscriptBytes);
     reader.read("gameNumber", over.game_number, 1, 100);
     reader.read_optional("durationSeconds", over.duration_seconds, 0.0, 1e9);
@@ -377,6 +419,45 @@ Decoded<Event> decode_event(const Json& message, std::string_view type) {
     Decoded<GameState> state = game_state_from_json(message, where);
     if (!state) return Decoded<Event>::failure(state.error);
     return Decoded<Event>::success(events::State{std::move(*state.value)});
+  }
+  if (type == "table-opened") {
+    events::TableOpened opened;
+    reader.read("table", opened.code, 16);
+    reader.read("invite", opened.invite, 2048);
+    return finish(reader, opened);
+  }
+  if (type == "opponent-joined") {
+    events::OpponentJoined joined;
+    reader.read("table", joined.code, 16);
+    reader.read("name", joined.name, 64);
+    reader.read("computer", joined.computer);
+    return finish(reader, joined);
+  }
+  if (type == "online-game-started") {
+    events::OnlineGameStarted started;
+    reader.read("table", started.code, 16);
+    reader.read("gameNumber", started.game_number, 1, 100);
+    reader.read("color", started.color, kColours);
+    reader.read("opponent", started.opponent, 64);
+    if (const Json* options = reader.field("options")) {
+      FieldReader inner(*options, where + ": 'options'");
+      inner.read("matchLength", started.match_length, 1, 5);
+      inner.read("clock", started.clock, 0.0, 3600.0);
+      inner.read("start", started.start, kVariants);
+      if (!inner.ok()) return Decoded<Event>::failure(inner.error());
+    }
+    return finish(reader, started);
+  }
+  if (type == "online-game-over") {
+    events::OnlineGameOver over;
+    reader.read("table", over.code, 16);
+    reader.read("gameNumber", over.game_number, 1, 100);
+    read_result(reader, over.result);
+    reader.read("transcript", over.transcript, kMaxTranscriptBytes);
+    reader.read("outcome", over.outcome, 8);
+    if (reader.ok() && over.outcome != "won" && over.outcome != "lost" && over.outcome != "draw")
+      reader.fail(DecodeProblem::OutOfRange, "outcome", "should be \"won\", \"lost\" or \"draw\"");
+    return finish(reader, over);
   }
   if (type == "error") {
     events::Error error;

@@ -114,6 +114,39 @@ struct State {
   GameState state;
   bool operator==(const State&) const = default;
 };
+// Online play, for the host page: a table we opened (its code and invite
+// link); the other seat taken (by a person or the computer); a game there
+// begun (our colour and the table's options); and ended, with how it went
+// for us ("won", "lost" or "draw").
+struct TableOpened {
+  std::string code;
+  std::string invite;
+  bool operator==(const TableOpened&) const = default;
+};
+struct OpponentJoined {
+  std::string code;
+  std::string name;
+  bool computer = false;
+  bool operator==(const OpponentJoined&) const = default;
+};
+struct OnlineGameStarted {
+  std::string code;
+  int game_number = 1;
+  Color color = Color::Black;  // ours
+  std::string opponent;        // their name
+  int match_length = 1;
+  double clock = 0;  // seconds a move; 0: none
+  StartVariant start = StartVariant::StandardCross;
+  bool operator==(const OnlineGameStarted&) const = default;
+};
+struct OnlineGameOver {
+  std::string code;
+  int game_number = 1;
+  GameResult result;
+  std::string transcript;
+  std::string outcome;  // for us: "won", "lost" or "draw"
+  bool operator==(const OnlineGameOver&) const = default;
+};
 // A command was refused: why, in words, and the type of the command.
 struct Error {
   std::string reason;
@@ -124,7 +157,8 @@ struct Error {
 
 using Event =
     std::variant<events::Ready, events::GameStarted, events::Move, events::Pass, events::ClockExpired, events::Undone,
-                 events::Redone, events::GameOver, events::MatchOver, events::State, events::Error>;
+                 events::Redone, events::GameOver, events::MatchOver, events::State, events::TableOpened,
+                 events::OpponentJoined, events::OnlineGameStarted, events::OnlineGameOver, events::Error>;
 
 // The message for one of the session's events (read right after it was polled).
 Event event_of(const GameEvent& event, const Session& session);

@@ -8,6 +8,7 @@
 
 #include "app/core/game_controller.h"
 #include "app/core/host_bridge.h"
+#include "app/core/online_table.h"
 #include "app/core/state_hook.h"
 #include "app/core/turn_driver.h"
 #include "app_test_support.h"
@@ -370,6 +371,81 @@ TEST_CASE("host bridge: a flood waits its turn, state requests are answered once
   REQUIRE(host.sent.size() == 1);
   CHECK(host.sent[0].find("36 messages were dropped") != std::string::npos);
   CHECK_FALSE(rig.game.settings().sound);
+}
+
+namespace {
+// The server link, for the bridge's online commands: records what goes out.
+struct RecordingLink final : OnlineLink {
+  int opens = 0;
+  std::vector<std::string> sent;
+  bool online() const override { return true; }
+  void open() override { ++opens; }
+  void send(const std::string& text) override { sent.push_back(text); }
+  void close() override {}
+};
+}  // namespace
+
+TEST_CASE("host bridge: the online commands go to the table, checked first; without one they are not offered") {
+  Rig rig;
+  RecordingHost host;
+  SUBCASE("no online table (the desktop)") {
+    HostBridge bridge(host, rig.game);
+    rig.game.set_ready_listener([&] { bridge.announce_ready(); });
+    rig.start();
+    REQUIRE_FALSE(host.sent.empty());
+    CHECK(host.sent[0].find("reversi:resign") != std::string::npos);
+    CHECK(host.sent[0].find("reversi:open-table") == std::string::npos);
+    host.sent.clear();
+    bridge.receive(R"({"type":"reversi:open-table"})");
+    bridge.pump();
+    REQUIRE(host.sent.size() == 1);
+    CHECK(host.sent[0].find("unknown message type") != std::string::npos);
+  }
+  SUBCASE("with one") {
+    RecordingLink link;
+    MemoryStore identity;
+    OnlineTable online(OnlineTable::Services{link, identity, [&] { return rig.now; }, {}});
+    HostBridge bridge(host, rig.game, &online);
+    rig.game.set_ready_listener([&] { bridge.announce_ready(); });
+    rig.start();
+    REQUIRE_FALSE(host.sent.empty());
+    for (const char* type : {"reversi:sign-in", "reversi:open-table", "reversi:join-table", "reversi:leave-table"})
+      CHECK_MESSAGE(host.sent[0].find(type) != std::string::npos, type);
+    host.sent.clear();
+
+    bridge.receive(R"({"type":"reversi:join-table","table":"K7M2Q0"})");
+    bridge.receive(R"({"type":"reversi:sign-in","token":""})");
+    bridge.receive(R"({"type":"reversi:leave-table"})");
+    bridge.receive(R"({"type":"reversi:open-table","options":{"matchLength":4}})");
+    bridge.pump();
+    REQUIRE(host.sent.size() == 4);
+    CHECK(host.sent[0].find("six letters and digits") != std::string::npos);
+    CHECK(host.sent[1].find("'token' should not be empty") != std::string::npos);
+    CHECK(host.sent[2].find("not at a table") != std::string::npos);
+    CHECK(host.sent[3].find("'matchLength' should be 1, 3 or 5") != std::string::npos);
+    CHECK(link.opens == 0);
+    CHECK_FALSE(online.active());
+
+    host.sent.clear();
+    bridge.receive(R"({"type":"reversi:sign-in","token":"eyJwIjoiYWRhIn0.c2ln"})");
+    bridge.receive(R"({"type":"reversi:open-table","options":{"matchLength":3,"clock":0},"private":true})");
+    bridge.pump();
+    CHECK(host.sent.empty());
+    CHECK(online.active());
+    REQUIRE(link.opens == 1);
+    online.link_opened();
+    REQUIRE(link.sent.size() == 1);
+    CHECK(link.sent[0].find(R"("token":"eyJwIjoiYWRhIn0.c2ln")") != std::string::npos);
+    online.link_message(R"({"type":"welcome","player":"h_ada","name":"Ada"})");
+    REQUIRE(link.sent.size() == 2);
+    CHECK(link.sent[1] == R"({"options":{"clock":0,"matchLength":3,"start":"standard"},"private":true,)"
+                          R"("type":"open-table"})");
+
+    bridge.receive(R"({"type":"reversi:leave-table"})");
+    bridge.pump();
+    CHECK(host.sent.empty());
+    CHECK_FALSE(online.active());
+  }
 }
 
 TEST_CASE("notices and the state hook never hold broken UTF-8") {

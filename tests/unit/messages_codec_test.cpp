@@ -45,10 +45,23 @@ TEST_CASE("messages: every command survives its JSON form") {
   patch.mode = Mode::TwoPlayers;
   patch.clock = 45;
   patch.match_length = 3;
-  const Command all[] = {commands::NewGame{},          commands::NewGame{patch}, commands::Play{sq("f5"), std::nullopt},
-                         commands::Play{sq("h8"), 17}, commands::Undo{},         commands::Redo{},
-                         commands::Resign{},           commands::NextGame{},     commands::Pause{},
-                         commands::Resume{},           commands::GetState{},     commands::SetSound{false}};
+  const Command all[] = {commands::NewGame{},
+                         commands::NewGame{patch},
+                         commands::Play{sq("f5"), std::nullopt},
+                         commands::Play{sq("h8"), 17},
+                         commands::Undo{},
+                         commands::Redo{},
+                         commands::Resign{},
+                         commands::NextGame{},
+                         commands::Pause{},
+                         commands::Resume{},
+                         commands::GetState{},
+                         commands::SetSound{false},
+                         commands::SignIn{"eyJwbGF5ZXIiOiJhZGEifQ.c2ln"},
+                         commands::OpenTable{},
+                         commands::OpenTable{online::TableOptions{5, 0, StartVariant::EmptyCentre}, true},
+                         commands::JoinTable{"K7M2QX"},
+                         commands::LeaveTable{}};
   for (const Command& command : all) {
     const std::string text = encode_command(command);
     const Decoded<Command> back = decode_command(std::string_view(text));
@@ -97,6 +110,59 @@ TEST_CASE("messages: commands that cannot be carried out as written are refused,
   const Decoded<Command> stored = command_from(R"({"type":"new-game","options":{"mode":"two-players"}})");
   REQUIRE(stored);
   CHECK(std::get<commands::NewGame>(*stored.value).options.mode == Mode::TwoPlayers);
+}
+
+TEST_CASE("messages: the host page's online commands take the server's table rules") {
+  const Decoded<Command> defaults = command_from(R"({"type":"open-table"})");
+  REQUIRE(defaults);
+  const auto& open = std::get<commands::OpenTable>(*defaults.value);
+  CHECK(open.options == online::TableOptions{});  // one game, the 45-second clock, the standard start
+  CHECK_FALSE(open.is_private);
+  const Decoded<Command> chosen =
+      command_from(R"({"type":"open-table","options":{"matchLength":3,"clock":0},"private":true})");
+  REQUIRE(chosen);
+  CHECK(std::get<commands::OpenTable>(*chosen.value).options ==
+        online::TableOptions{3, 0, StartVariant::StandardCross});
+  CHECK(std::get<commands::OpenTable>(*chosen.value).is_private);
+  CHECK(problem_of(command_from, R"({"type":"open-table","options":{"matchLength":2}})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"open-table","options":{"clock":3}})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(command_from, R"({"type":"open-table","options":{"colour":"black"}})") ==
+        DecodeProblem::UnknownType);
+  CHECK(problem_of(command_from, R"({"type":"open-table","private":"yes"})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"join-table"})") == DecodeProblem::MissingField);
+  CHECK(problem_of(command_from, R"({"type":"join-table","table":7})") == DecodeProblem::WrongType);
+  CHECK(problem_of(command_from, R"({"type":"sign-in"})") == DecodeProblem::MissingField);
+  CHECK(problem_of(command_from, "{\"type\":\"sign-in\",\"token\":\"" + std::string(3000, 'a') + "\"}") ==
+        DecodeProblem::TooLarge);
+  CHECK(command_from(R"({"type":"open-table","options":{"matchLength":2}})").error.message ==
+        "open-table: 'options': 'matchLength' should be 1, 3 or 5");
+}
+
+TEST_CASE("messages: online events for the host page survive their JSON form, in the documented shape") {
+  const Event all[] = {
+      events::TableOpened{"K7M2QX", "https://arcade.example/reversi/?table=K7M2QX"},
+      events::OpponentJoined{"K7M2QX", "Bea", false},
+      events::OpponentJoined{"K7M2QX", "the computer", true},
+      events::OnlineGameStarted{"K7M2QX", 2, Color::White, "Bea", 3, 45, StartVariant::EmptyCentre},
+      events::OnlineGameOver{"K7M2QX", 2, GameResult{Outcome::BlackWins, EndReason::Abandoned, 20, 9}, "f5d6", "lost"},
+      events::OnlineGameOver{"K7M2QX", 1, GameResult{Outcome::Draw, EndReason::NoMoves, 32, 32}, "f5d6c3", "draw"}};
+  for (const Event& event : all) {
+    const std::string text = encode_event(event);
+    const Decoded<Event> back = decode_event(std::string_view(text));
+    REQUIRE_MESSAGE(back, (text + ": " + back.error.message));
+    CHECK_MESSAGE(*back.value == event, text);
+  }
+  CHECK(encode_event(all[0]) ==
+        R"({"invite":"https://arcade.example/reversi/?table=K7M2QX","table":"K7M2QX","type":"table-opened"})");
+  CHECK(encode_event(all[3]) ==
+        R"({"color":"white","gameNumber":2,"opponent":"Bea","options":{"clock":45,)"
+        R"("matchLength":3,"start":"empty-centre"},"table":"K7M2QX","type":"online-game-started"})");
+  CHECK(encode_event(all[4]) == R"({"counts":{"black":20,"white":9},"gameNumber":2,"outcome":"lost",)"
+                                R"("reason":"abandoned","result":"black","table":"K7M2QX","transcript":"f5d6",)"
+                                R"("type":"online-game-over"})");
+  CHECK(problem_of(event_from, R"({"type":"online-game-over","table":"K7M2QX","gameNumber":1,"result":"black",)"
+                               R"("reason":"no-moves","counts":{"black":40,"white":24},"transcript":"",)"
+                               R"("outcome":"triumph"})") == DecodeProblem::OutOfRange);
 }
 
 TEST_CASE("messages: every event of a played session survives its JSON form") {

@@ -766,4 +766,146 @@ TEST_SUITE("online-table") {
       CHECK(rig.table.connection() == OnlineTable::Connection::Idle);
     }
   }
+
+  TEST_CASE("the host page hears of our table, the opponent, the game and its end, once each") {
+    namespace ev = messages::events;
+    Rig rig;
+    rig.table.open_table(match_options(), false);
+    rig.table.link_opened();
+    rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
+    CHECK(rig.table.take_host_events().empty());  // nothing until the table is there
+    rig.receive(table_message(false, messages::TablePhase::Waiting, 0));
+    std::vector<messages::Event> told = rig.table.take_host_events();
+    REQUIRE(told.size() == 1);
+    CHECK(std::get<ev::TableOpened>(told[0]) == ev::TableOpened{kCode, "/?table=K7M2QX"});
+    rig.receive(table_message(false, messages::TablePhase::Waiting, 0));  // the same view again
+    CHECK(rig.table.take_host_events().empty());
+
+    // Bea sits down: the server sends the game's start first, then the table
+    // in which she appears; the start is announced once her name is known.
+    ServerGame server(kBea, kMe, 0);  // Bea has black
+    rig.receive(server.started());
+    CHECK(rig.table.take_host_events().empty());
+    CHECK_FALSE(rig.noticed("You play"));
+    rig.receive(table_message(true, messages::TablePhase::Playing, server.seq));
+    told = rig.table.take_host_events();
+    REQUIRE(told.size() == 2);
+    CHECK(std::get<ev::OpponentJoined>(told[0]) == ev::OpponentJoined{kCode, "Bea", false});
+    CHECK(std::get<ev::OnlineGameStarted>(told[1]) ==
+          ev::OnlineGameStarted{kCode, 1, Color::White, "Bea", 3, 45, StartVariant::StandardCross});
+    CHECK(rig.noticed("You play white: Bea moves first."));
+    rig.receive(table_message(true, messages::TablePhase::Playing, server.seq));
+    CHECK(rig.table.take_host_events().empty());
+
+    deliver(rig, server.play(sq("f5")));
+    CHECK(rig.table.take_host_events().empty());  // moves are the board's business
+    // Bea resigns: white (we) win.
+    const GameResult resigned{Outcome::WhiteWins, EndReason::Resignation, 4, 1};
+    rig.receive(wire::GameOver{++server.seq, ev::GameOver{resigned, "f5", 1, std::nullopt}});
+    told = rig.table.take_host_events();
+    REQUIRE(told.size() == 1);
+    CHECK(std::get<ev::OnlineGameOver>(told[0]) == ev::OnlineGameOver{kCode, 1, resigned, "f5", "won"});
+    CHECK(rig.table.take_host_events().empty());
+  }
+
+  TEST_CASE("the host page hears who sat across when we join a table, and of the computer taking a seat") {
+    namespace ev = messages::events;
+    SUBCASE("joining Bea's table") {
+      Rig rig;
+      rig.table.join(kCode);
+      rig.table.link_opened();
+      rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
+      wire::Table table = table_message(true, messages::TablePhase::Playing, 0);
+      std::swap(table.seats[0], table.seats[1]);  // Bea owns it
+      table.owner = kBea;
+      rig.receive(table);
+      const std::vector<messages::Event> told = rig.table.take_host_events();
+      REQUIRE(told.size() == 1);  // no table-opened: it is not ours
+      CHECK(std::get<ev::OpponentJoined>(told[0]) == ev::OpponentJoined{kCode, "Bea", false});
+    }
+    SUBCASE("the computer on our free seat") {
+      Rig rig;
+      open_and_wait(rig);
+      rig.table.take_host_events();
+      wire::Table table = table_message(false, messages::TablePhase::Playing, 0);
+      table.seats[1].kind = wire::SeatView::Kind::Computer;
+      table.seats[1].strength = Strength::Hard;
+      rig.receive(table);
+      const std::vector<messages::Event> told = rig.table.take_host_events();
+      REQUIRE(told.size() == 1);
+      CHECK(std::get<ev::OpponentJoined>(told[0]) == ev::OpponentJoined{kCode, "the computer", true});
+    }
+  }
+
+  TEST_CASE("sign-in: the hello carries the host's token; a refused one falls back to the guest and says so") {
+    Rig rig;
+    rig.keep_identity("p_guest", "g-secret");
+    rig.table.sign_in("eyJwIjoiYWRhIn0.c2ln");
+    rig.table.open_table(match_options(), false);
+    REQUIRE(rig.link.opens == 1);
+    rig.table.link_opened();
+    auto hello = rig.link.last_as<online::client::Hello>();
+    CHECK(hello.token == std::optional<std::string>("eyJwIjoiYWRhIn0.c2ln"));
+    CHECK_FALSE(hello.player.has_value());
+    CHECK_FALSE(hello.secret.has_value());
+
+    SUBCASE("welcomed as the host's player: the guest kept on this device stays as it was") {
+      const std::string kept = rig.store.documents[OnlineTable::kPlayerKey];
+      rig.receive(wire::Welcome{"h_ada", "Ada", std::nullopt, std::nullopt});
+      CHECK(rig.table.player() == "h_ada");
+      CHECK(rig.table.name() == "Ada");
+      CHECK(rig.store.documents[OnlineTable::kPlayerKey] == kept);
+      CHECK(std::holds_alternative<online::client::OpenTable>(rig.link.last()));
+    }
+    SUBCASE("refused") {
+      rig.receive(wire::Error{messages::ErrorCode::BadToken, "The token has expired.", "hello"});
+      const std::vector<messages::Event> told = rig.table.take_host_events();
+      REQUIRE(told.size() == 1);
+      const auto& error = std::get<messages::events::Error>(told[0]);
+      CHECK(error.request == "reversi:sign-in");
+      CHECK(error.reason.find("The token has expired.") != std::string::npos);
+      CHECK(rig.noticed("sign-in did not work"));
+      CHECK(rig.table.connection() == OnlineTable::Connection::Reconnecting);
+      rig.table.update();
+      CHECK(rig.link.opens == 2);
+      rig.table.link_opened();
+      hello = rig.link.last_as<online::client::Hello>();
+      CHECK_FALSE(hello.token.has_value());
+      CHECK(hello.player == std::optional<std::string>("p_guest"));
+      CHECK(hello.secret == std::optional<std::string>("g-secret"));
+      rig.receive(wire::Welcome{"p_guest", "Me", std::nullopt, std::nullopt});
+      CHECK(std::holds_alternative<online::client::OpenTable>(rig.link.last()));  // the request still goes out
+    }
+  }
+
+  TEST_CASE("sign-in while connected: without a seat, hello again at once; a seat held stays with its holder") {
+    SUBCASE("watching the open tables") {
+      Rig rig;
+      rig.table.watch_open_tables(true);
+      rig.table.link_opened();
+      rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
+      rig.table.sign_in("tok.sig");
+      CHECK(rig.link.closes == 1);
+      rig.table.update();
+      CHECK(rig.link.opens == 2);
+      rig.table.link_opened();
+      CHECK(rig.link.last_as<online::client::Hello>().token == std::optional<std::string>("tok.sig"));
+    }
+    SUBCASE("seated as the guest") {
+      Rig rig;
+      ServerGame server(kMe, kBea, 0);
+      start_game(rig, server);
+      rig.table.sign_in("tok.sig");
+      CHECK(rig.link.closes == 0);
+      rig.table.link_closed();  // a drop: back to the seat as its holder
+      rig.time += 60;
+      rig.table.update();
+      rig.table.link_opened();
+      const auto hello = rig.link.last_as<online::client::Hello>();
+      CHECK_FALSE(hello.token.has_value());
+      CHECK(hello.player == std::optional<std::string>(kMe));
+      REQUIRE(hello.resume.has_value());
+      CHECK(hello.resume->table == kCode);
+    }
+  }
 }

@@ -8,15 +8,19 @@ namespace reversi {
 namespace {
 
 // The commands a host page may send.
-constexpr std::string_view kHostCommands[] = {"new-game", "set-sound", "pause", "resume", "get-state", "resign"};
+constexpr std::string_view kHostCommands[] = {"new-game", "set-sound", "pause",      "resume",     "get-state",
+                                              "resign",   "sign-in",   "open-table", "join-table", "leave-table"};
+constexpr std::size_t kOfflineCommands = 6;  // the first six: without a server, only those are offered
 
-bool host_may_send(std::string_view type) {
-  return std::find(std::begin(kHostCommands), std::end(kHostCommands), type) != std::end(kHostCommands);
+bool host_may_send(std::string_view type, bool online) {
+  const auto end = online ? std::end(kHostCommands) : std::begin(kHostCommands) + kOfflineCommands;
+  return std::find(std::begin(kHostCommands), end, type) != end;
 }
 
 }  // namespace
 
-HostBridge::HostBridge(HostChannel& channel, GameController& game) : channel_(channel), game_(game) {}
+HostBridge::HostBridge(HostChannel& channel, GameController& game, OnlineTable* online)
+    : channel_(channel), game_(game), online_(online) {}
 
 void HostBridge::post(const messages::Event& event) {
   if (!channel_.connected()) return;
@@ -31,7 +35,9 @@ void HostBridge::refuse(const std::string& reason, const std::string& request) {
 
 void HostBridge::announce_ready() {
   messages::events::Ready ready;
-  for (std::string_view type : kHostCommands) ready.supports.push_back(std::string(kPrefix) + std::string(type));
+  const std::size_t offered = online_ ? std::size(kHostCommands) : kOfflineCommands;
+  for (std::size_t i = 0; i < offered; ++i)
+    ready.supports.push_back(std::string(kPrefix) + std::string(kHostCommands[i]));
   post(ready);
 }
 
@@ -83,7 +89,7 @@ bool HostBridge::pump(std::size_t most) {
 
 void HostBridge::carry_out(const messages::Json& message, const std::string& request) {
   const std::string_view type = std::string_view(request).substr(kPrefix.size());
-  if (!host_may_send(type)) return refuse("unknown message type", request);
+  if (!host_may_send(type, online_ != nullptr)) return refuse("unknown message type", request);
   if (auto problem = messages::check_version(message, "v", messages::kProtocolVersion, false, request))
     return refuse(problem->message, request);
   const messages::Decoded<messages::Command> decoded = messages::decode_command(message, type);
@@ -106,10 +112,28 @@ void HostBridge::carry_out(const messages::Json& message, const std::string& req
         } else if constexpr (std::is_same_v<T, commands::Resume>) {
           game_.set_paused(false);
         } else if constexpr (std::is_same_v<T, commands::Resign>) {
+          if (online_ && online_->active()) {  // the table's game, on the server
+            const Session* table_game = online_->session();
+            if (!table_game || table_game->game().is_over() || !online_->colour())
+              return refuse("there is no game in progress at the table", request);
+            return online_->resign();
+          }
           if (session.game().is_over()) return refuse("there is no game in progress", request);
           game_.resign();
         } else if constexpr (std::is_same_v<T, commands::GetState>) {
           post(messages::events::State{messages::game_state_of(session, game_.paused())});
+        } else if constexpr (std::is_same_v<T, commands::SignIn>) {
+          if (command.token.empty()) return refuse("'token' should not be empty", request);
+          online_->sign_in(command.token);
+        } else if constexpr (std::is_same_v<T, commands::OpenTable>) {
+          online_->open_table(command.options, command.is_private);
+        } else if constexpr (std::is_same_v<T, commands::JoinTable>) {
+          if (!messages::online::normalised_code(command.code))
+            return refuse("'table' should be a table code of six letters and digits, like K7M2QX", request);
+          online_->join(command.code);
+        } else if constexpr (std::is_same_v<T, commands::LeaveTable>) {
+          if (!online_->active()) return refuse("the player is not at a table", request);
+          online_->leave();
         }
       },
       *decoded.value);

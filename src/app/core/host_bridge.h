@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "app/core/game_controller.h"
+#include "app/core/online_table.h"
 #include "messages/events.h"
 
 namespace reversi {
@@ -29,7 +30,9 @@ class HostBridge {
   // The prefix every host message type carries.
   static constexpr std::string_view kPrefix = "reversi:";
 
-  HostBridge(HostChannel& channel, GameController& game);
+  // `online`, when given, takes the online commands (sign-in, open-table,
+  // join-table, leave-table).
+  HostBridge(HostChannel& channel, GameController& game, OnlineTable* online = nullptr);
 
   // How many messages may wait, and how many are carried out each frame: a
   // host that floods the game never delays a tap or a frame.
@@ -46,9 +49,10 @@ class HostBridge {
   void announce_ready();
   // Forwards one of the game's events.
   void forward(const GameEvent& event, const Session& session);
+  // Tells the host page one event as it is (online play's).
+  void post(const messages::Event& event);
 
  private:
-  void post(const messages::Event& event);
   void refuse(const std::string& reason, const std::string& request);
   void carry_out(const messages::Json& message, const std::string& request);
 
@@ -58,6 +62,7 @@ class HostBridge {
   };
   HostChannel& channel_;
   GameController& game_;
+  OnlineTable* online_;
   std::deque<Waiting> queue_;
   bool state_waiting_ = false;
   std::size_t dropped_ = 0;

@@ -32,12 +32,22 @@ void OnlineTable::want(online::ClientMessage request, bool sits) {
     active_ = true;
     ending_.clear();
   }
-  if (connection_ == Connection::Connected) {
+  if (connection_ == Connection::Connected && !(sits && welcomed_token_ != token_)) {
     send(request);
     return;
   }
   pending_.push_back(std::move(request));
   if (connection_ == Connection::Idle) connect();
+  // Signed in since this connection said hello: a new table is the host's player's.
+  if (connection_ == Connection::Connected) reconnect_now();
+}
+
+void OnlineTable::reconnect_now() {
+  services_.link.close();
+  opening_ = false;
+  names_asked_ = 0;
+  connection_ = Connection::Reconnecting;
+  retry_at_ = now();
 }
 
 void OnlineTable::open_table(const online::TableOptions& options, bool is_private) {
@@ -114,6 +124,13 @@ void OnlineTable::watch_open_tables(bool watch) {
   if (!watch) open_tables_.clear();
 }
 
+void OnlineTable::sign_in(const std::string& token) {
+  token_ = token;
+  // Without a seat, say hello again at once as the host's player; a seat
+  // already held stays with whoever holds it, until the player gets up.
+  if (connection_ == Connection::Connected && !table_ && welcomed_token_ != token_) reconnect_now();
+}
+
 void OnlineTable::leave() {
   if (table_ && connection_ == Connection::Connected) send(online::client::LeaveTable{});
   finish();
@@ -125,6 +142,7 @@ void OnlineTable::leave() {
 
 void OnlineTable::finish() {
   active_ = false;
+  unannounced_start_.reset();
   pending_.clear();
   table_.reset();
   mirror_.reset();
@@ -165,7 +183,7 @@ void OnlineTable::connect() {
         const messages::Decoded<Json> parsed = messages::parse_object(loaded.text, 4096, "online player");
         if (parsed && parsed.value->value("player", Json()).is_string() &&
             parsed.value->value("secret", Json()).is_string()) {
-          player_ = (*parsed.value)["player"].get<std::string>();
+          guest_player_ = (*parsed.value)["player"].get<std::string>();
           secret_ = (*parsed.value)["secret"].get<std::string>();
         } else {
           std::fprintf(stderr, "Reversi: the online player record could not be read; starting as a new guest\n");
@@ -182,8 +200,12 @@ void OnlineTable::connect() {
 
 void OnlineTable::link_opened() {
   online::client::Hello hello;
-  if (!player_.empty()) {
-    hello.player = player_;
+  // Back to a seat as whoever holds it; otherwise as the host's player if signed in.
+  sent_token_ = table_ ? welcomed_token_ : token_;
+  if (!sent_token_.empty()) {
+    hello.token = sent_token_;
+  } else if (!guest_player_.empty()) {
+    hello.player = guest_player_;
     hello.secret = secret_;
   }
   if (table_) hello.resume = online::Resume{table_->code, seq_};
@@ -308,10 +330,12 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
   connection_ = Connection::Connected;
   opening_ = false;
   attempts_ = 0;
+  welcomed_token_ = sent_token_;
   const bool new_guest = welcome.secret.has_value();
   player_ = welcome.player;
   name_ = welcome.name;
   if (new_guest) {
+    guest_player_ = player_;
     secret_ = *welcome.secret;
     const std::string document =
         messages::dump(Json{{"version", 1}, {"player", player_}, {"secret", secret_}, {"name", name_}});
@@ -373,14 +397,35 @@ void OnlineTable::on_table(const wire::Table& table) {
     seq_ = std::min(seq_, table.seq);
     match_over_.reset();
   }
+  tell_host_about(table, first);
   table_ = table;
   if (std::optional<wire::GameStarted> early = std::exchange(early_start_, std::nullopt)) on_game_started(*early);
+  announce_start();
   if (table.phase == messages::TablePhase::Waiting) {
     mirror_.reset();
     clock_.reset();
     away_until_.reset();
     rematch_offered_ = rematch_asked_ = false;
   }
+}
+
+// The host page hears of a table we opened, and of the seat across being
+// taken, once each (again after a reload brings us back to the table).
+void OnlineTable::tell_host_about(const wire::Table& table, bool first) {
+  int mine = 0;
+  while (mine < 2 && !(table.seats[mine].kind == wire::SeatView::Kind::Human && table.seats[mine].player == player_))
+    ++mine;
+  if (mine == 2) return;
+  const wire::SeatView& across = table.seats[1 - mine];
+  const bool taken = across.kind != wire::SeatView::Kind::Empty;
+  if (first && mine == 0 && !taken && table.phase == messages::TablePhase::Waiting)
+    host_events_.push_back(messages::events::TableOpened{table.code, online::invite_link(table.code)});
+  const std::optional<int> before = first ? std::nullopt : seat();
+  const bool was_taken = before && table_->seats[1 - *before].kind != wire::SeatView::Kind::Empty;
+  if (taken && !was_taken)
+    host_events_.push_back(messages::events::OpponentJoined{
+        table.code, across.kind == wire::SeatView::Kind::Computer ? "the computer" : across.name,
+        across.kind == wire::SeatView::Kind::Computer});
 }
 
 bool OnlineTable::start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
@@ -437,11 +482,26 @@ void OnlineTable::on_game_started(const wire::GameStarted& started) {
   event.black_discs = mirror_->game().disc_count(Color::Black);
   event.white_discs = mirror_->game().disc_count(Color::White);
   events_.push_back(event);
-  const std::optional<Color> mine = colour();
-  if (mine)
-    say(*mine == Color::Black ? "You play black: you move first."
-                              : "You play white: " + opponent_name() + " moves first.",
-        4);
+  unannounced_start_ = started;
+  announce_start();
+}
+
+// Says who plays black, and tells the host page, once the seat across is
+// known: the server sends a game's start before the table view in which the
+// player who has just sat down appears.
+void OnlineTable::announce_start() {
+  if (!unannounced_start_ || !table_) return;
+  const std::optional<int> mine = seat();
+  const std::optional<Color> colour_now = colour();
+  if (!mine || !colour_now) return;
+  if (table_->seats[1 - *mine].kind == wire::SeatView::Kind::Empty) return;  // the table view is on its way
+  const wire::GameStarted started = *std::exchange(unannounced_start_, std::nullopt);
+  host_events_.push_back(messages::events::OnlineGameStarted{table_->code, started.game_number, *colour_now,
+                                                             opponent_name(), started.options.match_length,
+                                                             started.options.clock, started.options.start});
+  say(*colour_now == Color::Black ? "You play black: you move first."
+                                  : "You play white: " + opponent_name() + " moves first.",
+      4);
 }
 
 void OnlineTable::on_move(const wire::Move& move) {
@@ -461,6 +521,14 @@ void OnlineTable::on_game_over(const wire::GameOver& over) {
   if (!mirror_) return;
   end_as(over.over.result.winner(), over.over.result.reason);
   take_mirror_events();
+  if (const std::optional<Color> mine = colour(); mine && table_) {
+    const std::optional<Color> winner = over.over.result.winner();
+    host_events_.push_back(messages::events::OnlineGameOver{table_->code, over.over.game_number, over.over.result,
+                                                            over.over.transcript,
+                                                            !winner            ? "draw"
+                                                            : *winner == *mine ? "won"
+                                                                               : "lost"});
+  }
 }
 
 void OnlineTable::end_as(std::optional<Color> winner, EndReason reason) {
@@ -519,13 +587,21 @@ void OnlineTable::on_error(const wire::Error& error) {
     case ErrorCode::BadSecret:
       // The server does not know us (a new database, say): start as a new guest.
       player_.clear();
+      guest_player_.clear();
       secret_.clear();
       table_.reset();
       mirror_.reset();
-      services_.link.close();
-      opening_ = false;
-      connection_ = Connection::Reconnecting;
-      retry_at_ = now();
+      reconnect_now();
+      return;
+    case ErrorCode::BadToken:
+      // The host page's token was refused: play on as this device's guest.
+      std::fprintf(stderr, "Reversi: the host page's sign-in was refused: %s\n", error.reason.c_str());
+      host_events_.push_back(
+          messages::events::Error{"the server refused the sign-in: " + error.reason, "reversi:sign-in"});
+      say("The arcade's sign-in did not work, so you play as a guest.", 5);
+      if (token_ == sent_token_) token_.clear();
+      if (welcomed_token_ == sent_token_) welcomed_token_.clear();
+      reconnect_now();
       return;
     case ErrorCode::NoSuchTable:
     case ErrorCode::TableFull:

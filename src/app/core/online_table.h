@@ -59,6 +59,12 @@ class OnlineTable {
   // The nickname others see (checked by the server: 2 to 20 letters, digits, spaces).
   void set_name(const std::string& name);
   void watch_open_tables(bool watch);
+  // The host page's signed word for its player (docs/protocol.md, "Host
+  // tokens"): from now on the server is told who we are by the token
+  // instead of the guest's id and secret (which stay kept for later). A
+  // connection already open is made again with it. A refused token is
+  // dropped with a notice, and play goes on as the guest.
+  void sign_in(const std::string& token);
   // Leaves the table (a game in progress counts as resigned) and goes back
   // to the game on this device.
   void leave();
@@ -104,6 +110,9 @@ class OnlineTable {
   std::string result_headline() const;
 
   std::vector<GameEvent> take_events() { return std::exchange(events_, {}); }
+  // What the host page is told about online play (table opened, opponent
+  // joined, a game started or over, a refused sign-in), in order.
+  std::vector<messages::Event> take_host_events() { return std::exchange(host_events_, {}); }
 
  private:
   double now() const { return services_.clock ? services_.clock() : 0; }
@@ -115,10 +124,12 @@ class OnlineTable {
   void on_welcome(const messages::online::server::Welcome& welcome);
   void on_table(const messages::online::server::Table& table);
   void on_game_started(const messages::online::server::GameStarted& started);
+  void announce_start();
   void on_move(const messages::online::server::Move& move);
   void on_game_over(const messages::online::server::GameOver& over);
   void on_state(const messages::online::server::State& state);
   void on_error(const messages::online::server::Error& error);
+  void tell_host_about(const messages::online::server::Table& table, bool first);
   // A fresh mirror for game `game_number` of the table's match.
   bool start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
                     const std::string& moves);
@@ -127,6 +138,8 @@ class OnlineTable {
   // The table owner's player id, or "computer".
   std::string owner_id() const;
   void lost_track();
+  // Drops the connection and says hello again on the next update.
+  void reconnect_now();
   void finish();
   void take_mirror_events();
 
@@ -136,7 +149,11 @@ class OnlineTable {
   Connection connection_ = Connection::Idle;
   bool identity_loaded_ = false;
   bool identity_loading_ = false;
-  std::string player_, secret_, name_;
+  std::string player_, name_;                             // who the server says we are
+  std::string guest_player_, secret_;                     // the guest kept on this device
+  std::string token_;                                     // the host page's, when it signed us in
+  std::string sent_token_;                                // the one the last hello carried ("" as the guest)
+  std::string welcomed_token_;                            // the one the server last welcomed us by
   std::vector<messages::online::ClientMessage> pending_;  // sent after the welcome
   std::optional<messages::online::server::Table> table_;
   std::optional<Session> mirror_;
@@ -155,8 +172,10 @@ class OnlineTable {
   bool opening_ = false;
   int names_asked_ = 0;  // set-name requests whose welcome has not come back
   std::optional<messages::online::server::GameStarted> early_start_;
+  std::optional<messages::online::server::GameStarted> unannounced_start_;  // until the seat across is known
   double retry_at_ = 0;
   std::vector<GameEvent> events_;
+  std::vector<messages::Event> host_events_;
 };
 
 }  // namespace reversi
