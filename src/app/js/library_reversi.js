@@ -153,6 +153,24 @@ mergeInto(LibraryManager.library, {
       }
       return ReversiPage.database;
     },
+    // One readwrite transaction on the documents store once `open()` (a
+    // promise of [db, ...]) resolves: `fill(store, values)` makes the
+    // requests, and the answer goes back to C++ as _reversi_storage_saved (an
+    // empty reason when it committed, else why not).
+    writeDocuments: function (request, open, fill) {
+      const done = function (error) { ReversiPage.callWithTexts('_reversi_storage_saved', [error], [request]); };
+      try {
+        open().then(function (values) {
+          const transaction = values[0].transaction('documents', 'readwrite');
+          fill(transaction.objectStore('documents'), values);
+          transaction.oncomplete = function () { done(''); };
+          transaction.onerror = function () { done(ReversiPage.reason(transaction.error)); };
+          transaction.onabort = function () { done(ReversiPage.reason(transaction.error)); };
+        }).catch(function (e) { done(ReversiPage.reason(e)); });
+      } catch (e) {
+        done(ReversiPage.reason(e));
+      }
+    },
   },
 
   reversi_js_report_fatal__deps: ['$ReversiPage'],
@@ -247,19 +265,13 @@ mergeInto(LibraryManager.library, {
   reversi_js_storage_save: function (request, keyPointer, textPointer, textLength) {
     const key = ReversiPage.text(keyPointer, -1);
     const text = ReversiPage.text(textPointer, textLength);
-    const done = function (error) { ReversiPage.callWithTexts('_reversi_storage_saved', [error], [request]); };
-    try {
-      Promise.all([ReversiPage.openDatabase(), key === 'current' ? ReversiPage.claimTab() : null]).then(function (ready) {
-        const transaction = ready[0].transaction('documents', 'readwrite');
-        if (key === 'current') transaction.objectStore('documents').put({ text: text, savedAt: Date.now() }, 'game:' + ready[1]);
-        else transaction.objectStore('documents').put(text, key);
-        transaction.oncomplete = function () { done(''); };
-        transaction.onerror = function () { done(ReversiPage.reason(transaction.error)); };
-        transaction.onabort = function () { done(ReversiPage.reason(transaction.error)); };
-      }).catch(function (e) { done(ReversiPage.reason(e)); });
-    } catch (e) {
-      done(ReversiPage.reason(e));
-    }
+    const open = function () {
+      return Promise.all([ReversiPage.openDatabase(), key === 'current' ? ReversiPage.claimTab() : null]);
+    };
+    ReversiPage.writeDocuments(request, open, function (documents, values) {
+      if (key === 'current') documents.put({ text: text, savedAt: Date.now() }, 'game:' + values[1]);
+      else documents.put(text, key);
+    });
   },
 
   // Reads, changes (in C++) and writes one document in a single readwrite
@@ -267,26 +279,17 @@ mergeInto(LibraryManager.library, {
   reversi_js_storage_update__deps: ['$ReversiPage'],
   reversi_js_storage_update: function (request, keyPointer) {
     const key = ReversiPage.text(keyPointer, -1);
-    const done = function (error) { ReversiPage.callWithTexts('_reversi_storage_saved', [error], [request]); };
-    try {
-      ReversiPage.openDatabase().then(function (db) {
-        const transaction = db.transaction('documents', 'readwrite');
-        const documents = transaction.objectStore('documents');
-        const read = documents.get(key);
-        read.onsuccess = function () {
-          const value = read.result;
-          const text = typeof value === 'string' && lengthBytesUTF8(value) <= ReversiPage.maxDocument ? value : '';
-          const length = ReversiPage.callWithTexts('_reversi_storage_change', [text],
-            [request, value === undefined ? 0 : 1]);
-          if (length >= 0) documents.put(UTF8ToString(Module._reversi_storage_changed_text(), length), key);
-        };
-        transaction.oncomplete = function () { done(''); };
-        transaction.onerror = function () { done(ReversiPage.reason(transaction.error)); };
-        transaction.onabort = function () { done(ReversiPage.reason(transaction.error)); };
-      }).catch(function (e) { done(ReversiPage.reason(e)); });
-    } catch (e) {
-      done(ReversiPage.reason(e));
-    }
+    const open = function () { return Promise.all([ReversiPage.openDatabase()]); };
+    ReversiPage.writeDocuments(request, open, function (documents) {
+      const read = documents.get(key);
+      read.onsuccess = function () {
+        const value = read.result;
+        const text = typeof value === 'string' && lengthBytesUTF8(value) <= ReversiPage.maxDocument ? value : '';
+        const length = ReversiPage.callWithTexts('_reversi_storage_change', [text],
+          [request, value === undefined ? 0 : 1]);
+        if (length >= 0) documents.put(UTF8ToString(Module._reversi_storage_changed_text(), length), key);
+      };
+    });
   },
 
   reversi_js_install_host_bridge__deps: ['$ReversiPage'],
