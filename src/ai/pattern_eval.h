@@ -59,12 +59,12 @@ inline constexpr PatternLayout kPatternLayout = make_pattern_layout();
 inline constexpr int kPatternWeights = kPatternLayout.offset[kPatternShapes];
 
 // The learned weights, generated at build time from the data file
-// src/ai/data/pattern_weights.v2.bin (tools/embed_weights.py checks its
+// src/ai/data/pattern_weights.v3.bin (tools/embed_weights.py checks its
 // checksum and that it was fitted for these shapes; docs/tuning.md says how
 // to regenerate it). Patterns in hundredths of a disc, then per phase the
 // scalar weights: per move of mobility, for odd parity, and a constant.
-inline constexpr int kPatternSet = 1;      // the shapes above; another set needs new weights
-inline constexpr int kPatternPhases = 10;  // weight sets by stage of the game, six plies each
+inline constexpr int kPatternSet = 1;     // the shapes above; another set needs new weights
+inline constexpr int kPatternPhases = 6;  // weight sets by stage of the game, ten plies each
 inline constexpr int kScalarWeights = 3;
 enum ScalarWeight { kMobilityWeight, kParityWeight, kBiasWeight };
 struct PatternWeights {

@@ -188,7 +188,7 @@ TEST_CASE("ai: probable cut-offs search fewer nodes, and never where a search re
   std::mt19937_64 random(37);
   SUBCASE("in the midgame a selective search of the same depth costs far fewer nodes") {
     std::uint64_t full = 0, selective = 0;
-    int same_score = 0;
+    int searched = 0, worst_stray = 0, total_stray = 0;
     for (int i = 0; i < 8; ++i) {
       const Board board = testing::random_position(random, 30 + static_cast<int>(random() % 20));
       if (!legal_moves(board)) continue;
@@ -196,16 +196,22 @@ TEST_CASE("ai: probable cut-offs search fewer nodes, and never where a search re
       const DeepeningReplay cut = replay_hard(board, ai::Evaluation::Pattern, true, 8);
       full += plain.nodes;
       selective += cut.nodes;
-      same_score += plain.result.score == cut.result.score;
+      const int stray = std::abs(plain.result.score - cut.result.score);
+      worst_stray = std::max(worst_stray, stray);
+      total_stray += stray;
+      ++searched;
     }
-    // Far fewer nodes, and often the same value: cut-offs that fired on the
-    // wrong side would get the values wrong. The spreads were measured with
-    // the v1 weights, when 5 or more of these 8 kept their value; with v2 3
-    // do (28 of 64 such positions), and the spreads want measuring again
-    // (docs/tuning.md).
-    INFO("nodes at depth 8: full " << full << ", selective " << selective << "; same value " << same_score << " of 8");
+    // Far fewer nodes, and values near the full search's: a cut-off fires
+    // when the shallow value lands 1.5 spreads beyond the window, so one that
+    // fired on the wrong side would leave the value more than a couple of
+    // spreads off. With the v3 weights the values strayed by 1.9 discs on
+    // average and 4.3 at most (a spread at depth 8 is 4.1).
+    REQUIRE(searched == 8);
+    INFO("nodes at depth 8: full " << full << ", selective " << selective << "; values strayed by "
+                                   << total_stray / searched << " on average, " << worst_stray << " at most");
     CHECK(selective * 2 < full);
-    CHECK(same_score >= 3);
+    CHECK(worst_stray <= 2 * ai::probcut_spread(8));
+    CHECK(total_stray / searched <= ai::probcut_spread(8));
   }
   SUBCASE("a search as deep as the empties stays exact") {
     for (int i = 0; i < 40; ++i) {
@@ -249,7 +255,11 @@ TEST_CASE("ai: Hard judges whether a solve fits by the solver's measured speed")
     CHECK_FALSE(guessed.exact);
     CHECK_FALSE(measured.exact);
     CHECK(measured.depth > guessed.depth);
-    CHECK(after_sleep.depth == guessed.depth);
+    // The slept one falls back on the short search like the fresh one; the
+    // ponder left entries in its table, which can move the depth it reaches
+    // by a ply either way.
+    CHECK(after_sleep.depth < measured.depth);
+    CHECK(std::abs(after_sleep.depth - guessed.depth) <= 1);
     CHECK(after_sleep.move == guessed.move);
   }
 }
