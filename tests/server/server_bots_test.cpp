@@ -131,7 +131,10 @@ TEST_SUITE("server-process") {
     CHECK(creator->wait(10) == 0);
     CHECK(joiner->wait(10) == 0);
     const auto games = created.of("game");
-    REQUIRE(games.size() == 1);
+    // One game, or more when the first ones were drawn: a draw counts for
+    // nobody, and a match of one game goes on until someone has won one.
+    REQUIRE(!games.empty());
+    for (std::size_t index = 0; index + 1 < games.size(); ++index) CHECK(games[index]["winner"] == "draw");
     const std::string transcript = games[0]["transcript"];
     CHECK(transcript.substr(0, 20) == ten_moves);
     CHECK(joined.of("game") == games);
