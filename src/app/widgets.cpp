@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/board_view.h"
+#include "app/core/score_bar_layout.h"
 #include "imgui_internal.h"
 
 namespace reversi::widgets {
@@ -28,48 +29,56 @@ bool button(const char* label, ImVec2 size, bool enabled) {
 
 void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float width, float height, int black,
                int white, std::optional<Color> to_move, const ScoreBarLabels& labels) {
-  const float total = static_cast<float>(std::max(1, black + white));
-  const float split = std::clamp(black / total, 0.24f, 0.76f);
-  const float middle = origin.x + width * split;
+  // What each side shows, from its outer edge: the disc, the count, the name.
+  const float disc = height * 0.26f;
+  const float count_size = std::min(30.0f, height * 0.52f);
+  const float label_size = 13;
+  const std::string black_text = std::to_string(black), white_text = std::to_string(white);
+  const float black_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, black_text.c_str()).x;
+  const float white_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, white_text.c_str()).x;
+  const float black_label = theme.body->CalcTextSizeA(label_size, FLT_MAX, 0, labels.black.c_str()).x;
+  const float white_label = theme.body->CalcTextSizeA(label_size, FLT_MAX, 0, labels.white.c_str()).x;
+  constexpr float kEdge = 12, kGap = 6, kInner = 12;  // padding at the outer edge, between items, at the split
+  const auto needs = [&](float count, float label) {
+    return kEdge + disc * 2 + kGap + count + (label > 0 ? kGap + label : 0) + kInner;
+  };
+  const float middle =
+      origin.x + score_bar_split(width, black, white, needs(black_count, black_label), needs(white_count, white_label));
   const ImVec2 end(origin.x + width, origin.y + height);
   const float rounding = 12;
   draw_list.AddRectFilled(ImVec2(origin.x, origin.y + 3), ImVec2(end.x, end.y + 3), IM_COL32(0, 0, 0, 90), rounding);
   // Ebony with a faint grain, pearl with a faint sheen.
   draw_list.AddRectFilled(origin, ImVec2(middle, end.y), IM_COL32(20, 16, 14, 255), rounding,
                           ImDrawFlags_RoundCornersLeft);
-  draw_list.AddRectFilledMultiColor(ImVec2(origin.x + rounding, origin.y), ImVec2(middle, origin.y + height * 0.5f),
-                                    IM_COL32(60, 52, 46, 255), IM_COL32(36, 30, 27, 255), IM_COL32(20, 16, 14, 255),
-                                    IM_COL32(20, 16, 14, 255));
+  draw_list.AddRectFilledMultiColor(
+      ImVec2(origin.x + rounding, origin.y), ImVec2(std::max(middle, origin.x + rounding), origin.y + height * 0.5f),
+      IM_COL32(60, 52, 46, 255), IM_COL32(36, 30, 27, 255), IM_COL32(20, 16, 14, 255), IM_COL32(20, 16, 14, 255));
   draw_list.AddRectFilled(ImVec2(middle, origin.y), end, IM_COL32(232, 225, 212, 255), rounding,
                           ImDrawFlags_RoundCornersRight);
-  draw_list.AddRectFilledMultiColor(ImVec2(middle, origin.y), ImVec2(end.x - rounding, origin.y + height * 0.5f),
+  draw_list.AddRectFilledMultiColor(ImVec2(middle, origin.y),
+                                    ImVec2(std::max(middle, end.x - rounding), origin.y + height * 0.5f),
                                     IM_COL32(250, 248, 242, 255), IM_COL32(236, 228, 240, 255),
                                     IM_COL32(232, 225, 212, 255), IM_COL32(232, 225, 212, 255));
   draw_list.AddLine(ImVec2(middle, origin.y), ImVec2(middle, end.y), palette::kCopper, 2.0f);
   draw_list.AddRect(origin, end, palette::kCopperDeep, rounding, 0, 1.5f);
 
-  const float disc = height * 0.26f;
-  const float count_size = std::min(30.0f, height * 0.52f);
-  const std::string black_text = std::to_string(black), white_text = std::to_string(white);
   const float center_y = origin.y + height * 0.5f;
   // Black: disc, count, name from the left. White: mirrored from the right.
-  draw_disc(draw_list, ImVec2(origin.x + 12 + disc, center_y), disc, Color::Black, 1, 0);
-  draw_list.AddText(theme.count, count_size, ImVec2(origin.x + 18 + disc * 2, center_y - count_size * 0.55f),
-                    palette::kPearl, black_text.c_str());
-  const ImVec2 white_extent = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, white_text.c_str());
-  draw_disc(draw_list, ImVec2(end.x - 12 - disc, center_y), disc, Color::White, 1, 0);
-  draw_list.AddText(theme.count, count_size,
-                    ImVec2(end.x - 18 - disc * 2 - white_extent.x, center_y - count_size * 0.55f),
+  const float black_count_x = origin.x + kEdge + disc * 2 + kGap;
+  draw_disc(draw_list, ImVec2(origin.x + kEdge + disc, center_y), disc, Color::Black, 1, 0);
+  draw_list.AddText(theme.count, count_size, ImVec2(black_count_x, center_y - count_size * 0.55f), palette::kPearl,
+                    black_text.c_str());
+  const float white_count_x = end.x - kEdge - disc * 2 - kGap - white_count;
+  draw_disc(draw_list, ImVec2(end.x - kEdge - disc, center_y), disc, Color::White, 1, 0);
+  draw_list.AddText(theme.count, count_size, ImVec2(white_count_x, center_y - count_size * 0.55f),
                     IM_COL32(30, 24, 20, 255), white_text.c_str());
-  const float label_size = 13;
-  const float black_count_width = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, black_text.c_str()).x;
-  const float black_label_x = origin.x + 24 + disc * 2 + black_count_width;
-  if (middle - black_label_x > 40)
+  // The names, where they fit (always, unless the bar is narrower than both sides need).
+  const float black_label_x = black_count_x + black_count + kGap;
+  if (black_label_x + black_label <= middle - kInner + 1)
     draw_list.AddText(theme.body, label_size, ImVec2(black_label_x, center_y - label_size * 0.6f), palette::kTextDim,
                       labels.black.c_str());
-  const ImVec2 white_label = theme.body->CalcTextSizeA(label_size, FLT_MAX, 0, labels.white.c_str());
-  const float white_label_x = end.x - 24 - disc * 2 - white_extent.x - white_label.x;
-  if (white_label_x - middle > 12)
+  const float white_label_x = white_count_x - kGap - white_label;
+  if (white_label_x >= middle + kInner - 1)
     draw_list.AddText(theme.body, label_size, ImVec2(white_label_x, center_y - label_size * 0.6f),
                       IM_COL32(96, 84, 72, 255), labels.white.c_str());
   if (to_move) {

@@ -9,6 +9,7 @@
 #include "app/core/game_controller.h"
 #include "app/core/host_bridge.h"
 #include "app/core/online_table.h"
+#include "app/core/score_bar_layout.h"
 #include "app/core/state_hook.h"
 #include "app/core/turn_driver.h"
 #include "app_test_support.h"
@@ -446,6 +447,26 @@ TEST_CASE("host bridge: the online commands go to the table, checked first; with
     CHECK(host.sent.empty());
     CHECK_FALSE(online.active());
   }
+}
+
+TEST_CASE("score bar: split by the counts, never so far that a side loses its count or its name") {
+  constexpr float kWidth = 700, kYou = 130, kComputer = 180;  // what "You" and "Computer" sides need
+  CHECK(score_bar_split(kWidth, 0, 0, kYou, kComputer) == doctest::Approx(350));  // the empty-centre start
+  CHECK(score_bar_split(kWidth, 32, 32, kYou, kComputer) == doctest::Approx(350));
+  CHECK(score_bar_split(kWidth, 44, 20, kYou, kComputer) == doctest::Approx(700 * 44.0 / 64));  // both fit
+  // 1-13 and 4-1: the short side keeps what it needs, however few its discs.
+  CHECK(score_bar_split(kWidth, 1, 13, kYou, kComputer) == doctest::Approx(kYou));
+  CHECK(score_bar_split(kWidth, 4, 1, kYou, kComputer) == doctest::Approx(kWidth - kComputer));
+  CHECK(score_bar_split(kWidth, 64, 0, kYou, kComputer) == doctest::Approx(kWidth - kComputer));
+  CHECK(score_bar_split(kWidth, 0, 64, kYou, kComputer) == doctest::Approx(kYou));
+  // A bar narrower than both sides need shares the room by what they need.
+  CHECK(score_bar_split(200, 10, 50, 150, 250) == doctest::Approx(75));
+  for (int black = 0; black <= 64; ++black)
+    for (const float width : {320.0f, 390.0f, 700.0f, 918.0f}) {
+      const float split = score_bar_split(width, black, 64 - black, kYou, kComputer);
+      CHECK(split >= kYou);
+      CHECK(width - split >= kComputer);
+    }
 }
 
 TEST_CASE("notices and the state hook never hold broken UTF-8") {
