@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/notation.h"
+#include "messages/table_messages.h"
 
 namespace reversi::messages {
 namespace {
@@ -284,10 +285,8 @@ Json event_to_json(const Event& event) {
           message["gameNumber"] = value.game_number;
           message["color"] = spell(kColours, value.color);
           message["opponent"] = value.opponent;
-          message["options"] = {{"matchLength", value.match_length},
-                                {"clock", value.clock == std::floor(value.clock) ? Json(static_cast<int>(value.clock))
-                                                                                 : Json(value.clock)},
-                                {"start", spell(kVariants, value.start)}};
+          message["options"] =
+              online::table_options_to_json(online::TableOptions{value.match_length, value.clock, value.start});
         } else if constexpr (std::is_same_v<T, events::OnlineGameOver>) {
           message["table"] = value.code;
           message["gameNumber"] = value.game_number;
@@ -440,11 +439,12 @@ Decoded<Event> decode_event(const Json& message, std::string_view type) {
     reader.read("color", started.color, kColours);
     reader.read("opponent", started.opponent, 64);
     if (const Json* options = reader.field("options")) {
-      FieldReader inner(*options, where + ": 'options'");
-      inner.read("matchLength", started.match_length, 1, 5);
-      inner.read("clock", started.clock, 0.0, 3600.0);
-      inner.read("start", started.start, kVariants);
-      if (!inner.ok()) return Decoded<Event>::failure(inner.error());
+      // The table's options, by the server's rules.
+      const Decoded<online::TableOptions> table = online::table_options_from_json(*options, where + ": 'options'");
+      if (!table) return Decoded<Event>::failure(table.error);
+      started.match_length = table.value->match_length;
+      started.clock = table.value->clock;
+      started.start = table.value->start;
     }
     return finish(reader, started);
   }

@@ -21,6 +21,13 @@ const char* colour_word(Color color) { return color == Color::Black ? "black" : 
 
 bool is_game_event(const online::ServerMessage& message) { return online::sequence_of(message).has_value(); }
 
+// The seat `player` sits in at `table`, if any.
+std::optional<int> seat_in(const wire::Table& table, const std::string& player) {
+  for (int i = 0; i < 2; ++i)
+    if (table.seats[i].kind == wire::SeatView::Kind::Human && table.seats[i].player == player) return i;
+  return std::nullopt;
+}
+
 }  // namespace
 
 OnlineTable::OnlineTable(Services services) : services_(std::move(services)) {}
@@ -371,10 +378,7 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
 }
 
 void OnlineTable::on_table(const wire::Table& table) {
-  const bool seated = std::any_of(table.seats.begin(), table.seats.end(), [&](const wire::SeatView& seat) {
-    return seat.kind == wire::SeatView::Kind::Human && seat.player == player_;
-  });
-  if (!seated) {
+  if (!seat_in(table, player_)) {
     // The last table message after leaving, or one we were moved from.
     if (table_ && table_->code == table.code) {
       table_.reset();
@@ -412,13 +416,11 @@ void OnlineTable::on_table(const wire::Table& table) {
 // The host page hears of a table we opened, and of the seat across being
 // taken, once each (again after a reload brings us back to the table).
 void OnlineTable::tell_host_about(const wire::Table& table, bool first) {
-  int mine = 0;
-  while (mine < 2 && !(table.seats[mine].kind == wire::SeatView::Kind::Human && table.seats[mine].player == player_))
-    ++mine;
-  if (mine == 2) return;
-  const wire::SeatView& across = table.seats[1 - mine];
+  const std::optional<int> mine = seat_in(table, player_);
+  if (!mine) return;
+  const wire::SeatView& across = table.seats[1 - *mine];
   const bool taken = across.kind != wire::SeatView::Kind::Empty;
-  if (first && mine == 0 && !taken && table.phase == messages::TablePhase::Waiting)
+  if (first && *mine == 0 && !taken && table.phase == messages::TablePhase::Waiting)
     host_events_.push_back(messages::events::TableOpened{table.code, online::invite_link(table.code)});
   const std::optional<int> before = first ? std::nullopt : seat();
   const bool was_taken = before && table_->seats[1 - *before].kind != wire::SeatView::Kind::Empty;
@@ -629,12 +631,7 @@ void OnlineTable::take_mirror_events() {
 
 // ---- What the screen shows ---------------------------------------------------
 
-std::optional<int> OnlineTable::seat() const {
-  if (!table_) return std::nullopt;
-  for (int i = 0; i < 2; ++i)
-    if (table_->seats[i].kind == wire::SeatView::Kind::Human && table_->seats[i].player == player_) return i;
-  return std::nullopt;
-}
+std::optional<int> OnlineTable::seat() const { return table_ ? seat_in(*table_, player_) : std::nullopt; }
 
 std::optional<Color> OnlineTable::colour() const {
   if (!mirror_ || player_.empty()) return std::nullopt;
