@@ -168,6 +168,24 @@ CommandResult Session::redo() {
   return verdict;
 }
 
+CommandResult Session::rewind_to(std::size_t moves) {
+  if (game_.resigned())
+    return CommandResult::failure(CommandError::NothingToUndo, "A resigned game cannot be taken back.");
+  if (!game_.rewind_to(moves))
+    return CommandResult::failure(CommandError::NothingToRedo, "The game has not that many moves.");
+  game_.take_events();
+  GameEvent event;
+  event.kind = EventKind::Undone;
+  event.color = game_.side_to_move();
+  event.game_number = game_number_;
+  event.black_discs = game_.disc_count(Color::Black);
+  event.white_discs = game_.disc_count(Color::White);
+  event.ply = static_cast<int>(game_.record().cursor());
+  events_.push_back(event);
+  settle();
+  return CommandResult::ok();
+}
+
 CommandResult Session::next_game() {
   if (match_.is_over()) return CommandResult::failure(CommandError::MatchOver, "The match is decided.");
   if (!game_.is_over()) return CommandResult::failure(CommandError::GameNotOver, "Finish this game first.");

@@ -96,6 +96,10 @@ class Session {
   bool both_have_moved() const;
   CommandResult undo();
   CommandResult redo();
+  // Takes the game back to just after its first `moves` moves (passes not
+  // counted), keeping the later ones to redo: "play on from here" in the
+  // moves list. Refused once a resignation has ended the game.
+  CommandResult rewind_to(std::size_t moves);
   // Starts the next game of the match with colours swapped.
   CommandResult next_game();
 

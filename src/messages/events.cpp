@@ -237,6 +237,7 @@ Json event_to_json(const Event& event) {
         if constexpr (std::is_same_v<T, events::Ready>) {
           message["apiVersion"] = value.api_version;
           message["supports"] = value.supports;
+          if (!value.ignored.empty()) message["ignored"] = value.ignored;
         } else if constexpr (std::is_same_v<T, events::GameStarted>) {
           // Who plays which colour: the human and the computer in solo, the
           // match's seats with two players (the seats keep the match score).
@@ -336,6 +337,15 @@ Decoded<Event> decode_event(const Json& message, std::string_view type) {
         if (!entry.is_string() || entry.get_ref<const std::string&>().size() > 64)
           return Decoded<Event>::failure(DecodeProblem::WrongType, where + ": 'supports' should hold message types");
         ready.supports.push_back(entry.get<std::string>());
+      }
+    const Json* ignored = reader.has("ignored") ? reader.field("ignored") : nullptr;
+    if (ignored && (!ignored->is_array() || ignored->size() > 64))
+      reader.fail(DecodeProblem::WrongType, "ignored", "should be a list of texts");
+    if (reader.ok() && ignored)
+      for (const Json& entry : *ignored) {
+        if (!entry.is_string() || entry.get_ref<const std::string&>().size() > 400)
+          return Decoded<Event>::failure(DecodeProblem::WrongType, where + ": 'ignored' should hold short texts");
+        ready.ignored.push_back(entry.get<std::string>());
       }
     return finish(reader, ready);
   }

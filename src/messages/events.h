@@ -59,6 +59,9 @@ namespace events {
 struct Ready {
   int api_version = kProtocolVersion;
   std::vector<std::string> supports;  // command types accepted
+  // What the page address asked for that was not taken, each with why
+  // ("?mode=duel: 'mode' should be \"solo\" or \"two-player\"").
+  std::vector<std::string> ignored;
   bool operator==(const Ready&) const = default;
 };
 struct GameStarted {

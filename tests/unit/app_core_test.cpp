@@ -12,6 +12,7 @@
 #include "app/core/score_bar_layout.h"
 #include "app/core/state_hook.h"
 #include "app/core/turn_driver.h"
+#include "app/core/wording.h"
 #include "app_test_support.h"
 #include "engine/notation.h"
 #include "messages/documents.h"
@@ -280,6 +281,90 @@ TEST_CASE("controller: written games are loaded or refused with a reason, never 
   CHECK(repaired_utf8(rig.game.notices().text()) == rig.game.notices().text());
   CHECK_FALSE(rig.game.load_transcript(std::string(300'000, 'a'), &error));
   CHECK(error.find("300000 characters") != std::string::npos);
+}
+
+TEST_CASE("controller: a pass is told until the next move; a refusal is taken back by a move") {
+  Rig rig;
+  StartRequest request;
+  request.options.mode = Mode::TwoPlayers;
+  request.moves = "c4c3c2b2e6c1a1";  // white's a3 next leaves black without a move
+  rig.start(request);
+  REQUIRE(rig.game.ready());
+  rig.game.take_events();
+  REQUIRE(rig.game.tap(sq("a3")));
+  CHECK(rig.game.notices().kind() == NoticeKind::Pass);
+  CHECK(rig.game.notices().text() == pass_notice(*rig.game.session(), Color::Black));
+  rig.now += 600;  // however long white thinks, the pass stays said
+  rig.game.update(rig.now, 0);
+  REQUIRE(rig.game.notices().active());
+  CHECK(rig.game.notices().kind() == NoticeKind::Pass);
+  CHECK_FALSE(rig.game.tap(sq("h8")));  // not a legal square: refused, with its reason
+  CHECK(rig.game.notices().kind() == NoticeKind::Refused);
+  const Bitboard legal = rig.game.session()->game().playable_squares();
+  REQUIRE(legal);
+  REQUIRE(rig.game.tap(first_square(legal)));
+  CHECK_FALSE(rig.game.notices().active());  // the move made both untrue
+}
+
+TEST_CASE("controller: the address's options and moves: a match opened from moves, a kept game said, bad moves told") {
+  Rig matched;
+  StartRequest request;
+  request.options.mode = Mode::TwoPlayers;
+  request.options.match_length = 3;
+  request.moves = "f5d6c3";
+  matched.start(request);
+  CHECK(matched.game.session()->game().transcript() == "f5d6c3");
+  CHECK(matched.game.session()->match().length() == 3);
+  CHECK(matched.game.ignored_requests().empty());
+
+  Rig broken;
+  request.moves = "f5f5";
+  broken.start(request);
+  REQUIRE(broken.game.ready());
+  CHECK(broken.game.session()->game().transcript().empty());  // a fresh game instead
+  REQUIRE(broken.game.ignored_requests().size() == 1);
+  CHECK(broken.game.ignored_requests()[0].rfind("?moves: ", 0) == 0);
+
+  // A game in progress is kept over the address's options, and the player is told.
+  Rig kept;
+  Session saved(solo_as(ColourChoice::Black), 4);
+  REQUIRE(saved.play(sq("f5")));
+  REQUIRE(saved.play_computer_move(sq("f6"), saved.game().position()));
+  kept.store.documents["current"] = messages::session_to_json(saved.snapshot());
+  StartRequest other;
+  other.options.strength = Strength::Hard;
+  kept.start(other);
+  CHECK(kept.game.session()->game().transcript() == "f5f6");
+  CHECK(kept.game.notices().text().find("next new game") != std::string::npos);
+  CHECK(kept.game.settings().strength == Strength::Hard);
+}
+
+TEST_CASE("controller: play on from an earlier move keeps the later ones to redo") {
+  Rig rig;
+  StartRequest request;
+  request.options.mode = Mode::TwoPlayers;
+  request.moves = "f5d6c3d3c4";
+  rig.start(request);
+  REQUIRE(rig.game.rewind_to(2));
+  CHECK(rig.game.session()->game().record().cursor() == 2);
+  CHECK(rig.game.session()->game().can_redo());
+  REQUIRE(rig.game.redo());
+  CHECK(rig.game.session()->game().record().cursor() == 3);
+  CHECK(rig.game.rewind_to(9).error == CommandError::NothingToRedo);
+  CHECK(rig.game.notices().kind() == NoticeKind::Refused);
+}
+
+TEST_CASE("wording: tap on a touch screen, click with a mouse; the status and the result card agree") {
+  Session session(solo_as(ColourChoice::Black), 1);
+  CHECK(turn_line(session, false, Pointer::Touch) == "Your turn — tap a copper dot.");
+  CHECK(turn_line(session, false, Pointer::Mouse) == "Your turn — click a copper dot.");
+  Session two(SessionOptions{.mode = Mode::TwoPlayers}, 1);
+  CHECK(turn_line(two, false, Pointer::Mouse) == "Black to move — click a copper dot.");
+  // A finished game: the status line says what the result card's headline says.
+  REQUIRE(session.play(sq("f5")));
+  REQUIRE(session.resign());
+  CHECK(result_headline(session) == "The computer wins");
+  CHECK(turn_line(session, false) == "The computer wins.");
 }
 
 TEST_CASE("host bridge: ready, state, refusals by reason, and events with the prefix") {

@@ -255,3 +255,23 @@ TEST_CASE("game session: the clock never runs on the computer's turn, and solo p
   session.tick();  // nothing happens: only humans are timed
   CHECK(session.game().moves().size() == 5);
 }
+
+TEST_CASE("game session: playing on from an earlier move keeps the later ones to redo") {
+  Session session(two_players(), 3);
+  play_all(session, "f5d6c3d3c4");
+  session.poll_events();
+  REQUIRE(session.rewind_to(2));
+  CHECK(session.game().transcript() == "f5d6");
+  CHECK(session.game().can_redo());
+  const std::vector<GameEvent> events = session.poll_events();
+  REQUIRE(events.size() == 1);
+  CHECK(events[0].kind == EventKind::Undone);
+  CHECK(events[0].ply == 2);
+  REQUIRE(session.redo());
+  CHECK(session.game().transcript() == "f5d6c3");
+  CHECK(session.rewind_to(9).error == CommandError::NothingToRedo);
+  REQUIRE(session.rewind_to(0));
+  CHECK(session.game().transcript().empty());
+  REQUIRE(session.play(sq("d3")));  // a new move replaces the redo tail
+  CHECK_FALSE(session.game().can_redo());
+}

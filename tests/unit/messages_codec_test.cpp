@@ -176,7 +176,8 @@ TEST_CASE("messages: every event of a played session survives its JSON form") {
   REQUIRE(session.resign());
   std::vector<Event> seen;
   for (const GameEvent& event : session.poll_events()) seen.push_back(event_of(event, session));
-  seen.push_back(events::Ready{1, {"new-game", "get-state"}});
+  seen.push_back(events::Ready{1, {"new-game", "get-state"}, {}});
+  seen.push_back(events::Ready{1, {"new-game"}, {"?mode=duel: 'mode' should be \"solo\" or \"two-player\""}});
   seen.push_back(events::State{game_state_of(session, false)});
   seen.push_back(events::Error{"there is no game in progress", "resign"});
   seen.push_back(events::MatchOver{3, Seat::Second, MatchScore{3, 1, 2, true}});

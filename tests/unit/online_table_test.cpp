@@ -578,7 +578,7 @@ TEST_SUITE("online-table") {
       CHECK(game.is_over());
       CHECK(game.result().winner() == std::optional<Color>(Color::Black));
       CHECK(game.result().reason == EndReason::Resignation);
-      CHECK(rig.table.result_headline() == "You won!");
+      CHECK(rig.table.result_headline() == "You win!");
       CHECK(rig.table.ending() == "Bea resigned.");
       CHECK_FALSE(rig.table.my_turn());
       CHECK(rig.table.play(sq("c3")).error == CommandError::GameOver);
@@ -599,7 +599,7 @@ TEST_SUITE("online-table") {
       const Game& game = rig.table.session()->game();
       CHECK(game.is_over());
       CHECK(game.result().winner() == std::optional<Color>(Color::White));
-      CHECK(rig.table.result_headline() == "Bea won.");
+      CHECK(rig.table.result_headline() == "Bea wins.");
       CHECK(rig.table.ending() == "You resigned.");
     }
   }

@@ -8,6 +8,12 @@
 #include "messages/documents.h"
 
 namespace reversi {
+namespace {
+
+// A notice that stays until the game moves on (a pass).
+constexpr double kUntilNextMove = 1e9;
+
+}  // namespace
 
 GameController::GameController(Services services, TurnPacing pacing)
     : services_(std::move(services)),
@@ -73,9 +79,15 @@ void GameController::finish_loading() {
   const std::string& saved = persistence_.saved_game();
   if (!saved.empty()) {
     messages::Decoded<Session> restored = messages::session_from_json(saved, services_.clock);
-    if (restored)
+    if (restored) {
       begin(std::move(*restored.value), /*announce=*/false);
-    else
+      // The address's options wait for the next new game: say so, so that
+      // a player who followed a link does not think it was ignored.
+      if (!request_.options.empty() && request_.moves.empty() && !session_->game().is_over() &&
+          request_.options.applied_to(session_->options()) != session_->options())
+        notify(NoticeKind::GameLoaded,
+               "Your game in progress goes on. The options in the address are set for your next new game.", 5);
+    } else
       persistence_.mark_unreadable("game in progress (" + restored.error.message + ")");
   }
   if (!persistence_.unreadable().empty()) {
@@ -87,15 +99,18 @@ void GameController::finish_loading() {
   } else if (const std::string problem = persistence_.take_notice(); !problem.empty()) {
     notify(NoticeKind::Storage, problem, 5);
   }
-  if (ready_listener_) ready_listener_();
-  if (!session_) begin(Session(options, services_.seeds(), services_.clock), /*announce=*/true);
-  // ?moves=f5d6c3… opens a written game (shared links, tests).
+  // ?moves=f5d6c3… opens a written game (shared links, tests); what cannot
+  // be opened is said on the console and in the ready message.
   if (!request_.moves.empty()) {
     std::string error;
     // The address's options describe the game it opens.
-    if (!load_transcript(request_.moves, &error, options))
+    if (!load_transcript(request_.moves, &error, options)) {
       std::fprintf(stderr, "Reversi: ignoring the moves in the address (%s)\n", error.c_str());
+      request_.ignored.push_back("?moves: " + error);
+    }
   }
+  if (ready_listener_) ready_listener_();
+  if (!session_) begin(Session(options, services_.seeds(), services_.clock), /*announce=*/true);
 }
 
 void GameController::begin(Session session, bool announce) {
@@ -150,6 +165,19 @@ CommandResult GameController::tap(Square square) {
     return result;
   }
   process_events();
+  return result;
+}
+
+CommandResult GameController::rewind_to(std::size_t moves) {
+  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, "There is no game to take back.");
+  const CommandResult result = session_->rewind_to(moves);
+  if (!result) {
+    refuse(result);
+    return result;
+  }
+  turn_.cancel();
+  process_events();
+  save_game();
   return result;
 }
 
@@ -225,7 +253,8 @@ bool GameController::load_transcript(std::string_view text, std::string* error, 
   SessionSnapshot snapshot;
   snapshot.options = with ? *with : session_ ? session_->options() : settings().session_options();
   snapshot.options.variant = detect_variant(text);
-  snapshot.options.match_length = 1;
+  // A game in the address may open a match (?match=3&moves=…); a pasted one is a single game.
+  snapshot.options.match_length = with ? with->match_length : 1;
   snapshot.moves = std::string(text);
   // The undo position counts written moves; passes are implicit in the text.
   const std::vector<Square> moves = parsed.value->moves();
@@ -251,8 +280,17 @@ void GameController::process_events() {
     if (listener_) listener_(event, *session_);
     events_.push_back(event);
     switch (event.kind) {
+      case EventKind::MovePlayed:
+      case EventKind::Undone:
+      case EventKind::Redone:
+      case EventKind::GameStarted:
+        // What was said about the position before this move is no longer true.
+        notices_.clear(NoticeKind::Pass);
+        notices_.clear(NoticeKind::Refused);
+        break;
       case EventKind::Passed:
-        notify(NoticeKind::Pass, pass_notice(*session_, event.color), 3.5);
+        // Said until the next move, so that nobody misses it.
+        notify(NoticeKind::Pass, pass_notice(*session_, event.color), kUntilNextMove);
         break;
       case EventKind::ClockExpired:
         notify(NoticeKind::ClockExpired, clock_notice(*session_, event.color, event.square), 4);

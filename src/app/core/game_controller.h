@@ -23,9 +23,10 @@ namespace reversi {
 
 // What the page's address asks of the first game.
 struct StartRequest {
-  messages::OptionsPatch options;  // ?mode=…, ?strength=…: the options of a new game
-  std::string moves;               // ?moves=f5d6…: a written game to open
-  std::optional<bool> sound;       // ?sound=on|off
+  messages::OptionsPatch options;    // ?mode=…, ?strength=…: the options of a new game
+  std::string moves;                 // ?moves=f5d6…: a written game to open
+  std::optional<bool> sound;         // ?sound=on|off
+  std::vector<std::string> ignored;  // what the address asked for and was not done, with why
 };
 
 class GameController {
@@ -42,6 +43,8 @@ class GameController {
   // game or starts one as `request` asks.
   void start(StartRequest request);
   bool ready() const { return session_.has_value(); }
+  // The address's requests that were not carried out (for the host page).
+  const std::vector<std::string>& ignored_requests() const { return request_.ignored; }
 
   // One step each frame: the loading timeout, the clock, the computer's
   // moves, notices running out. `animation_end` is when the flips on screen end.
@@ -54,6 +57,9 @@ class GameController {
   CommandResult next_game();
   CommandResult undo();
   CommandResult redo();
+  // Takes the game back to just after its first `moves` moves, the later
+  // ones kept to redo: "play on from here" in the moves list.
+  CommandResult rewind_to(std::size_t moves);
   CommandResult resign();
   void set_paused(bool paused);
   void set_sound(bool on);

@@ -38,6 +38,7 @@ void HostBridge::announce_ready() {
   const std::size_t offered = online_ ? std::size(kHostCommands) : kOfflineCommands;
   for (std::size_t i = 0; i < offered; ++i)
     ready.supports.push_back(std::string(kPrefix) + std::string(kHostCommands[i]));
+  ready.ignored = game_.ignored_requests();
   post(ready);
 }
 

@@ -34,6 +34,8 @@ class Notices {
   bool active() const { return !text_.empty(); }
   const std::string& text() const { return text_; }
   NoticeKind kind() const { return kind_; }
+  // When the notice runs out (a frame is due then to take it down).
+  double expires_at() const { return until_; }
 
  private:
   std::string text_;

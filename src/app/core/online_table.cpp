@@ -708,8 +708,8 @@ std::string OnlineTable::result_headline() const {
   const std::optional<Color> winner = mirror_->game().result().winner();
   if (!winner) return "A draw.";
   const std::optional<Color> mine = colour();
-  if (mine && *winner == *mine) return "You won!";
-  return opponent_name() + " won.";
+  if (mine && *winner == *mine) return "You win!";
+  return opponent_name() + " wins.";
 }
 
 std::optional<double> OnlineTable::opponent_away() const {

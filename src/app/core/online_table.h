@@ -105,7 +105,7 @@ class OnlineTable {
   const std::string& ending() const { return ending_; }
 
   // The words for the screen: the status line when no notice is up, and
-  // the result card's headline ("You won!", "Ada won.", "A draw.").
+  // the result card's headline ("You win!", "Ada wins.", "A draw.").
   std::string status_line() const;
   std::string result_headline() const;
 

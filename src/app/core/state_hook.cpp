@@ -1,5 +1,8 @@
 #include "app/core/state_hook.h"
 
+#include <cmath>
+
+#include "app/core/notices.h"
 #include "messages/events.h"
 
 namespace reversi {
@@ -112,6 +115,12 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     state["sound"] = game.settings().sound;
     state["storageOk"] = game.storage_ok();
     state["animating"] = screen.animating;
+    state["viewing"] = screen.viewing < 0 ? Json(nullptr) : Json(screen.viewing);
+    state["focus"] = screen.focus;
+    state["status"] = repaired_utf8(screen.status);
+    Json badges = Json::object();
+    for (const auto& [side, badge] : screen.badges) badges[side] = badge;
+    state["badges"] = std::move(badges);
     Json squares = Json::object();
     for (const auto& [name, rect] : screen.squares) squares[name] = rect_json(rect);
     state["squares"] = std::move(squares);
@@ -121,6 +130,10 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
       controls[name]["enabled"] = rect.enabled;
     }
     state["controls"] = std::move(controls);
+    Json regions = Json::object();
+    for (const auto& [name, scroll] : screen.regions)
+      regions[name] = Json{{"y", std::round(scroll.first)}, {"max", std::round(scroll.second)}};
+    state["regions"] = std::move(regions);
     return messages::dump(state);
   } catch (const std::exception& failure) {
     // A state that cannot be written must not take the game down with it.

@@ -21,8 +21,14 @@ struct ScreenRect {
 struct ScreenFacts {
   std::string panel = "none";  // "none", "new-game", "menu", "moves", "help", …
   bool animating = false;
+  int viewing = -1;                            // the moves in an earlier position looked back at; -1: the game's own
+  std::string focus;                           // the control with the keyboard's ring, if any
+  std::string status;                          // the line under the board
+  std::map<std::string, std::string> badges;   // "black"/"white": "passed", "thinking…"
   std::map<std::string, ScreenRect> squares;   // "a1".."h8"
   std::map<std::string, ScreenRect> controls;  // buttons by label
+  // Scrolling regions by name ("menu-items", "help"...): scrolled by y of max.
+  std::map<std::string, std::pair<float, float>> regions;
 };
 
 // The state as JSON text. Never throws, whatever the notices or names hold.

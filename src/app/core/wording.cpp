@@ -58,20 +58,13 @@ std::string resignation_line(const Session& session) {
   return std::string(role_label(role_of(session, *resigned))) + " resigned.";
 }
 
-std::string turn_line(const Session& session, bool paused) {
+std::string turn_line(const Session& session, bool paused, Pointer pointer) {
   const Game& game = session.game();
   if (paused) return "Paused.";
+  // The same words as the result card's headline.
   if (game.is_over()) {
-    const std::optional<Color> winner = game.result().winner();
-    if (!winner) return "Draw.";
-    switch (role_of(session, *winner)) {
-      case Role::You:
-        return "You won!";
-      case Role::Computer:
-        return "The computer won.";
-      default:
-        return std::string(role_label(role_of(session, *winner))) + " won.";
-    }
+    const std::string headline = result_headline(session);
+    return headline.back() == '!' ? headline : headline + ".";
   }
   const Role mover = role_of(session, game.side_to_move());
   if (game.in_placement_phase()) {
@@ -80,8 +73,9 @@ std::string turn_line(const Session& session, bool paused) {
     return std::string(role_label(mover)) + ": place a disc on an empty centre square.";
   }
   if (session.waiting_for_computer()) return "The computer is thinking";
-  if (mover == Role::You) return "Your turn — tap a copper dot.";
-  return std::string(role_label(mover)) + " to move — tap a copper dot.";
+  const char* action = pointer == Pointer::Touch ? "tap" : "click";
+  if (mover == Role::You) return std::string("Your turn — ") + action + " a copper dot.";
+  return std::string(role_label(mover)) + " to move — " + action + " a copper dot.";
 }
 
 std::string match_line(const Session& session) {

@@ -22,8 +22,10 @@ std::string clock_notice(const Session& session, Color expired, Square played);
 std::string result_headline(const Session& session);
 // "You resigned.", "White resigned." (empty when nobody resigned).
 std::string resignation_line(const Session& session);
-// The status line when nothing else is to be said: whose turn, the result.
-std::string turn_line(const Session& session, bool paused);
+// How the player points: the words say "tap" on a touch screen, "click" with a mouse.
+enum class Pointer { Touch, Mouse };
+// The status line: whose turn, the result.
+std::string turn_line(const Session& session, bool paused, Pointer pointer = Pointer::Touch);
 // The match score in words for the result card: "Match: you 1 – 2 computer".
 std::string match_line(const Session& session);
 // "You win the match!", "The second player wins the match!" (empty until decided).
