@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <random>
+#include <span>
 
 #include "app/core/state_hook.h"
 #include "app/platform.h"
@@ -33,9 +34,15 @@ std::uint64_t fresh_seed() {
 double seconds_now() { return SDL_GetTicks64() / 1000.0; }
 
 // The page address's game options (?mode=…, ?match=…): each checked alone,
-// so one typo does not throw away the rest.
+// so one typo does not throw away the rest. What is not taken is said on
+// the console and, through the ready message, to a host page.
 StartRequest start_request_from_url() {
   StartRequest request;
+  auto ignore = [&](const std::string& why) {
+    const std::string text = repaired_utf8(why);
+    std::fprintf(stderr, "Reversi: ignoring %s\n", text.c_str());
+    request.ignored.push_back(text);
+  };
   for (std::string_view name : messages::kOptionUrlNames) {
     const std::string parameter(name);
     const std::string value = platform::url_parameter(parameter.c_str());
@@ -44,14 +51,26 @@ StartRequest start_request_from_url() {
     if (option)
       request.options.merge(*option.value);
     else
-      std::fprintf(stderr, "Reversi: ignoring %s\n", repaired_utf8(option.error.message).c_str());
+      ignore(option.error.message);
   }
   const std::string sound = platform::url_parameter("sound");
   if (sound == "on" || sound == "off")
     request.sound = sound == "on";
   else if (!sound.empty())
-    std::fprintf(stderr, "Reversi: ignoring ?sound (use on or off)\n");
+    ignore(std::string("?sound=").append(sound, 0, 40).append(": use on or off"));
   request.moves = platform::url_parameter("moves");
+  // The page's other parameters, read by the shell, the service worker's
+  // switch and the online client.
+  static constexpr std::string_view kOtherNames[] = {"sound", "moves", "table", "claim", "nosw", "host", "server"};
+  for (const std::string& name : platform::url_parameter_names()) {
+    const bool known = std::find(std::begin(messages::kOptionUrlNames), std::end(messages::kOptionUrlNames), name) !=
+                           std::end(messages::kOptionUrlNames) ||
+                       std::find(std::begin(kOtherNames), std::end(kOtherNames), name) != std::end(kOtherNames);
+    if (known) continue;
+    std::string what = "?";
+    what.append(name, 0, 40).append(": not a parameter this game knows");
+    ignore(what);
+  }
   return request;
 }
 
@@ -146,6 +165,10 @@ void App::close_panels() {
 }
 
 void App::tap_square(Square square) {
+  if (viewing_) {
+    game_.notify(NoticeKind::Refused, "This is an earlier position: press Back to return to the game.");
+    return;
+  }
   if (online()) return online_tap(square);
   if (!session()) return;
   cursor_ = square;
@@ -154,6 +177,41 @@ void App::tap_square(Square square) {
     refused_until_ = now_ + 0.9;
     if (game_.settings().sound) platform::play_sound(platform::Sound::Refused);
   }
+  show_events();
+  state_dirty_ = true;
+}
+
+namespace {
+std::size_t moves_among(std::span<const Ply> plies, std::size_t count) {
+  return static_cast<std::size_t>(std::count_if(plies.begin(), plies.begin() + static_cast<std::ptrdiff_t>(count),
+                                                [](const Ply& ply) { return !ply.is_pass(); }));
+}
+}  // namespace
+
+std::size_t App::moves_in_record() const {
+  if (!session()) return 0;
+  const MoveRecord& record = session()->game().record();
+  return moves_among(record.all(), record.all().size());
+}
+
+std::size_t App::moves_on_board() const {
+  if (!session()) return 0;
+  const MoveRecord& record = session()->game().record();
+  return moves_among(record.all(), record.cursor());
+}
+
+void App::view_move(std::size_t moves) {
+  if (!session()) return;
+  viewing_ = std::min(moves, moves_in_record());
+  animation_.finish();
+  state_dirty_ = true;
+}
+
+void App::play_on_from_view() {
+  if (!viewing_ || online()) return;
+  const std::size_t moves = *viewing_;
+  viewing_.reset();
+  game_.rewind_to(moves);
   show_events();
   state_dirty_ = true;
 }
@@ -193,12 +251,14 @@ void App::show_events() {
         if (sound) platform::play_sound(platform::Sound::GameOver);
         break;
       case EventKind::GameStarted:
+        viewing_.reset();
         animation_.finish();
         result_dismissed_ = false;
         load_error_.clear();
         close_panels();
         break;
       case EventKind::Undone:
+        viewing_.reset();
         result_dismissed_ = false;
         animation_.finish();
         break;
@@ -231,6 +291,7 @@ void App::frame(double now) {
     state_dirty_ = true;
   }
   reduced_motion_ = platform::reduced_motion();
+  widgets::begin_frame(panel_ != Panel::None);
   const bool was_ready = game_.ready();
   const std::string notice = game_.notices().text();
   game_.update(now_, animation_.end_time());
@@ -244,8 +305,10 @@ void App::frame(double now) {
   if (game_.notices().text() != notice) state_dirty_ = true;
   show_events();
   controls_.controls.clear();
+  controls_.regions.clear();
   draw_screen();
   draw_panels();
+  draw_notice();
   if (panel_ != last_panel_) {
     last_panel_ = panel_;
     state_dirty_ = true;
@@ -260,6 +323,9 @@ void App::frame(double now) {
   for (const auto& [name, rect] : controls_.controls)
     signature += name + std::to_string(static_cast<int>(rect.x)) + "," + std::to_string(static_cast<int>(rect.y)) +
                  (rect.enabled ? "+" : "-");
+  for (const auto& [name, scroll] : controls_.regions)
+    signature += name + std::to_string(static_cast<int>(scroll.y)) + "/" + std::to_string(static_cast<int>(scroll.max));
+  signature += widgets::focused_control();
   if (signature != controls_signature_) {
     controls_signature_ = std::move(signature);
     state_dirty_ = true;
@@ -289,8 +355,9 @@ bool App::wants_frames(double now) const {
   // state_dirty_: something changed outside a frame (storage answered, a host message).
   // Draw on a little past the animation's end so its final frame (rings, dots) shows.
   const bool settling = settled_frame_owed_ || now < animation_.end_time() + 0.1;
-  if (state_dirty_ || settling || frames_owed_ > 0 || game_.notices().active() || now < refused_until_ + 0.1 ||
-      now < transition_until_ || host_.waiting())
+  if (state_dirty_ || settling || frames_owed_ > 0 ||
+      (game_.notices().active() && now >= game_.notices().expires_at()) || now < refused_until_ + 0.1 ||
+      now < transition_until_ || host_.waiting() || widgets::scrolling() || toast_fading_)
     return true;
   if (!game_.ready()) return true;
   // Online: the server's clock, a countdown for the opponent, reconnecting.
@@ -311,12 +378,20 @@ void App::publish_state() {
   ScreenFacts screen;
   screen.panel = panel_name(panel_);
   screen.animating = animation_.running(now_);
+  screen.viewing = viewing_ ? static_cast<int>(*viewing_) : -1;
+  screen.focus = widgets::focused_control();
+  screen.status = status_line();
+  for (const auto& [name, scroll] : controls_.regions) screen.regions[name] = {scroll.y * zoom_, scroll.max * zoom_};
+  const widgets::ScoreBarLabels labels = score_labels();
+  if (!labels.black_badge.empty()) screen.badges["black"] = labels.black_badge;
+  if (!labels.white_badge.empty()) screen.badges["white"] = labels.white_badge;
   for (Square square = 0; square < 64; ++square) {
     const ImVec2 corner = board_view_.square_origin(square);
-    screen.squares[square_name(square)] = ScreenRect{corner.x, corner.y, board_view_.cell(), board_view_.cell()};
+    const float cell = board_view_.cell() * zoom_;
+    screen.squares[square_name(square)] = ScreenRect{corner.x * zoom_, corner.y * zoom_, cell, cell};
   }
   for (const auto& [name, rect] : controls_.controls)
-    screen.controls[name] = ScreenRect{rect.x, rect.y, rect.w, rect.h, rect.enabled};
+    screen.controls[name] = ScreenRect{rect.x * zoom_, rect.y * zoom_, rect.w * zoom_, rect.h * zoom_, rect.enabled};
   platform::publish_state(state_hook_json(game_, screen, &online_));
 }
 
@@ -330,17 +405,55 @@ void App::handle_event(const SDL_Event& event) {
   if (key == SDLK_ESCAPE) {
     if (panel_ != Panel::None)
       close_panel_ = true;
+    else if (viewing_)
+      stop_viewing();
     else if (session() && session()->game().is_over())
       result_dismissed_ = true;
     cursor_visible_ = false;
+    widgets::clear_focus();
     return;
   }
-  if (panel_ != Panel::None && panel_ != Panel::Result) return;  // dialogs take their own keys
-  if (online() && (control || key == SDLK_u)) return;            // no taking back at a table
+  // Tab and Shift+Tab walk the buttons (in a dialog, its own); Enter and
+  // Space press the one with the ring.
+  if (key == SDLK_TAB) {
+    widgets::move_focus(shift ? widgets::FocusMove::Previous : widgets::FocusMove::Next);
+    cursor_visible_ = false;
+    return;
+  }
+  if ((key == SDLK_RETURN || key == SDLK_KP_ENTER || key == SDLK_SPACE) && widgets::activate_focus()) return;
+  if (panel_ != Panel::None) {
+    // In a dialog the arrows walk its controls too, and the page keys scroll it.
+    switch (key) {
+      case SDLK_DOWN:
+      case SDLK_RIGHT:
+        return widgets::move_focus(widgets::FocusMove::Next);
+      case SDLK_UP:
+      case SDLK_LEFT:
+        return widgets::move_focus(widgets::FocusMove::Previous);
+      case SDLK_PAGEDOWN:
+        return widgets::request_page(1);
+      case SDLK_PAGEUP:
+        return widgets::request_page(-1);
+      case SDLK_END:
+        return widgets::request_page(2);
+      case SDLK_HOME:
+        return widgets::request_page(-2);
+      default:
+        break;
+    }
+    if (panel_ != Panel::Result) return;  // nothing else reaches the board under a dialog
+  }
+  if (online() && (control || key == SDLK_u)) return;  // no taking back at a table
   if ((control && key == SDLK_z && shift) || (control && key == SDLK_y)) return redo();
   if ((control && key == SDLK_z) || (!control && key == SDLK_u)) return undo();
   if (!control && key == SDLK_n) {
     panel_ = Panel::NewGame;
+    return;
+  }
+  if (viewing_) {
+    // Looking back: the arrows step through the moves.
+    if (key == SDLK_LEFT && *viewing_ > 0) view_move(*viewing_ - 1);
+    if (key == SDLK_RIGHT) view_move(*viewing_ + 1);
     return;
   }
   int column = column_of(cursor_), row = row_of(cursor_);
@@ -360,6 +473,7 @@ void App::handle_event(const SDL_Event& event) {
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
     case SDLK_SPACE:
+      if (panel_ != Panel::None) return;  // the result card: its buttons, by Tab
       if (cursor_visible_) tap_square(cursor_);
       cursor_visible_ = true;
       return;
@@ -368,6 +482,7 @@ void App::handle_event(const SDL_Event& event) {
   }
   if (cursor_visible_) cursor_ = square_at(column, row);
   cursor_visible_ = true;
+  widgets::clear_focus();  // the arrows went to the board
   state_dirty_ = true;
 }
 

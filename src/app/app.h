@@ -7,6 +7,7 @@
 
 #include <SDL.h>
 
+#include <optional>
 #include <string>
 
 #include "app/ai_bridge.h"
@@ -33,6 +34,9 @@ class App {
   bool wants_frames(double now) const;
   // Called on every display refresh, also those that draw nothing.
   void between_frames();
+  // How much larger than CSS pixels the layout is drawn (1 but on large
+  // windows): the state hook reports positions in CSS pixels.
+  void set_zoom(float zoom) { zoom_ = zoom; }
   void shutdown() {}
 
  private:
@@ -45,6 +49,15 @@ class App {
   void load_game(const std::string& text);
   void undo();
   void redo();
+  // Looking back at the position after the first `moves` moves (the moves
+  // list); the game itself is untouched until "Play on" takes it back there.
+  void view_move(std::size_t moves);
+  void stop_viewing() { viewing_.reset(); }
+  void play_on_from_view();
+  // The moves (passes not counted) in the record, and those on the board.
+  std::size_t moves_in_record() const;
+  std::size_t moves_on_board() const;
+  void draw_viewing_buttons(ImVec2 origin, float width, float height);
   // What the game's events mean on screen: flips, sounds, dialogs.
   void show_events();
   void switch_panel(Panel next);
@@ -54,9 +67,14 @@ class App {
   BoardPicture board_picture() const;
   void draw_screen();
   void draw_score_bar(ImVec2 origin, float width, float height);
+  widgets::ScoreBarLabels score_labels() const;
   void draw_status(ImVec2 origin, float width);
   void draw_buttons(ImVec2 origin, float width, float height);
   void draw_board_area(ImVec2 origin, float size);
+  // Beside the board on wide screens: the moves, two to a line.
+  void draw_side_moves(ImVec2 origin, float width, float height);
+  // The current notice as a toast over everything (fading out once it ends).
+  void draw_notice();
   void draw_panels();
   void draw_new_game_panel();
   void draw_menu_panel();
@@ -101,12 +119,20 @@ class App {
   bool desktop_text_entry_ = false;
   char transcript_buffer_[512] = {};
   bool result_dismissed_ = false;
-  std::string load_error_;  // shown in the moves panel after a bad transcript
+  std::string load_error_;     // shown in the moves panel after a bad transcript
+  std::string fading_notice_;  // the notice last shown, while it fades out
+  double notice_fade_until_ = 0;
+  bool toast_fading_ = false;  // the last frame drew a fading toast: frames until one without it
 
   // Board input.
   Square refused_square_ = kNoMove;
   double refused_until_ = 0;
   Square cursor_ = square_at(3, 2);
+  std::optional<std::size_t> viewing_;  // moves in the position looked back at
+  std::size_t side_moves_seen_ = 0;     // the side list scrolls to the newest move
+  bool landscape_ = false;              // the board with a column beside it
+  ImVec2 board_origin_;
+  float board_size_ = 0;
   bool cursor_visible_ = false;
 
   // Frames and the state hook.
@@ -123,6 +149,7 @@ class App {
   bool settled_frame_owed_ = false;        // a frame is due once the flips end
   int frames_owed_ = 0;                    // frames still due after a dialog change
   bool state_dirty_ = true;
+  float zoom_ = 1;
 };
 
 }  // namespace reversi

@@ -109,8 +109,7 @@ void App::draw_online_choices(float width) {
   int start = table_options_.start == StartVariant::StandardCross ? 0 : 1;
   if (widgets::segmented("online-start", kStarts, 2, &start, width))
     table_options_.start = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
-  ImGui::Checkbox("Private: only people with the code can join", &table_private_);
-  widgets::note_control("setting:private-table");
+  widgets::checkbox("Private: only people with the code can join", "setting:private-table", &table_private_);
 
   if (widgets::wide_button("Join with a code…", width)) {
     auto answer = [this](std::string text) {
@@ -147,15 +146,16 @@ void App::draw_online_choices(float width) {
 // owner may do while the seat is free.
 void App::draw_table_panel() {
   if (!begin_panel("Your table", 460, 640)) return;
-  const float width = ImGui::GetContentRegionAvail().x;
+  const float outer = ImGui::GetContentRegionAvail().x;
   const auto* table = online_.table();
   if (!table) {
     ImGui::TextWrapped("%s", online_.status_line().c_str());
-    if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
+    if (widgets::wide_button("Close", outer)) switch_panel(Panel::None);
     end_panel();
     return;
   }
-  ImGui::BeginChild("##table", ImVec2(0, -56), false);
+  widgets::begin_scroll_region("##table", ImVec2(0, -56));
+  const float width = ImGui::GetContentRegionAvail().x;  // inside the region, beside its scrollbar
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   if (table->phase == messages::TablePhase::Waiting)
     ImGui::TextWrapped(
@@ -214,8 +214,8 @@ void App::draw_table_panel() {
     ImGui::TextWrapped("gives the free seat to the computer (practice: it earns no points).");
     ImGui::PopStyleColor();
     bool is_private = table->is_private;
-    if (ImGui::Checkbox("Private: keep it off the list of open tables", &is_private)) online_.set_private(is_private);
-    widgets::note_control("setting:table-private");
+    if (widgets::checkbox("Private: keep it off the list of open tables", "setting:table-private", &is_private))
+      online_.set_private(is_private);
   }
   if (table->phase != messages::TablePhase::Waiting) {
     // Carrying the seat to another phone or computer: a one-time code.
@@ -232,8 +232,8 @@ void App::draw_table_panel() {
       }
     }
   }
-  ImGui::EndChild();
-  const float half = (width - 10) * 0.5f;
+  widgets::end_scroll_region();
+  const float half = (outer - 10) * 0.5f;
   if (widgets::wide_button("Leave the table", half)) {
     switch_panel(Panel::None);
     online_.leave();

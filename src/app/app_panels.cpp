@@ -24,9 +24,14 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoResize | ImGuiWindow
 
 bool App::begin_panel(const char* title, float width, float height, bool at_bottom) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const ImVec2 size(std::min(width, display.x - 16), std::min(height, display.y - 16));
-  // Bottom-anchored cards leave the board in view (the final position).
-  if (at_bottom)
+  ImVec2 size(std::min(width, display.x - 16), std::min(height, display.y - 16));
+  // Bottom-anchored cards leave the board in view (the final position):
+  // beside a board in a wide window, they sit on the board itself, clear of the column.
+  if (at_bottom && landscape_) {
+    size.x = std::min(size.x, board_size_ - 24);
+    ImGui::SetNextWindowPos(ImVec2(board_origin_.x + board_size_ * 0.5f, board_origin_.y + board_size_ - 12),
+                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  } else if (at_bottom)
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 8), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
   else
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
@@ -111,7 +116,9 @@ void App::draw_new_game_panel() {
     watching_tables_ = online_new_game_;
     online_.watch_open_tables(watching_tables_);
   }
-  ImGui::BeginChild("##choices", ImVec2(0, -56), false);
+  widgets::begin_scroll_region("##choices", ImVec2(0, -56));
+  // The choices' width inside the region, which leaves room for its scrollbar.
+  const float choices = ImGui::GetContentRegionAvail().x;
   auto heading = [&](const char* text) {
     ImGui::PushFont(theme_.strong);
     ImGui::TextUnformatted(text);
@@ -125,13 +132,13 @@ void App::draw_new_game_panel() {
   static const char* const kClocks[] = {"No clock", "45 s a move"};
   heading("Opponent");
   int mode = online_new_game_ ? 2 : options.mode == Mode::Solo ? 0 : 1;
-  if (widgets::segmented("mode", kModes, 3, &mode, width)) {
+  if (widgets::segmented("mode", kModes, 3, &mode, choices)) {
     online_new_game_ = mode == 2;
     if (mode < 2) options.mode = mode == 0 ? Mode::Solo : Mode::TwoPlayers;
   }
   if (online_new_game_) {
-    draw_online_choices(width);
-    ImGui::EndChild();
+    draw_online_choices(choices);
+    widgets::end_scroll_region();
     const float half = (width - 10) * 0.5f;
     if (widgets::wide_button("Cancel", half)) switch_panel(Panel::None);
     ImGui::SameLine(0, 10);
@@ -150,7 +157,7 @@ void App::draw_new_game_panel() {
   if (options.mode == Mode::Solo) {
     heading("Strength");
     int strength = static_cast<int>(options.strength);
-    if (widgets::segmented("strength", kStrengths, 3, &strength, width))
+    if (widgets::segmented("strength", kStrengths, 3, &strength, choices))
       options.strength = static_cast<Strength>(strength);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextWrapped("%s", options.strength == Strength::Easy     ? "Grabs the move that turns the most discs."
@@ -160,19 +167,19 @@ void App::draw_new_game_panel() {
     ImGui::PopStyleColor();
     heading("You play");
     int colour = static_cast<int>(options.colour);
-    if (widgets::segmented("colour", kColours, 3, &colour, width)) options.colour = static_cast<ColourChoice>(colour);
+    if (widgets::segmented("colour", kColours, 3, &colour, choices)) options.colour = static_cast<ColourChoice>(colour);
   }
   heading("Start");
   int start = options.variant == StartVariant::StandardCross ? 0 : 1;
-  if (widgets::segmented("start", kStarts, 2, &start, width))
+  if (widgets::segmented("start", kStarts, 2, &start, choices))
     options.variant = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
   heading("Match");
   int length = options.match_length == 5 ? 2 : options.match_length == 3 ? 1 : 0;
-  if (widgets::segmented("length", kLengths, 3, &length, width)) options.match_length = 1 + 2 * length;
+  if (widgets::segmented("length", kLengths, 3, &length, choices)) options.match_length = 1 + 2 * length;
   heading("Move clock");
   int clock = options.clock_enabled ? 1 : 0;
-  if (widgets::segmented("clock", kClocks, 2, &clock, width)) options.clock_enabled = clock == 1;
-  ImGui::EndChild();
+  if (widgets::segmented("clock", kClocks, 2, &clock, choices)) options.clock_enabled = clock == 1;
+  widgets::end_scroll_region();
   const float half = (width - 10) * 0.5f;
   if (widgets::wide_button("Cancel", half)) switch_panel(Panel::None);
   ImGui::SameLine(0, 10);
@@ -197,14 +204,14 @@ void App::draw_new_game_panel() {
 
 void App::draw_menu_panel() {
   if (!begin_panel("Menu", 380, 620)) return;
-  // A child region, so the list scrolls on short landscape screens.
-  ImGui::BeginChild("##menu-items");
+  // A scrolling region, so the list can be swiped on short landscape screens.
+  widgets::begin_scroll_region("##menu-items", ImVec2(0, 0));
   const float width = ImGui::GetContentRegionAvail().x;
   const bool playing = session() && !session()->game().is_over();
   if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
   if (online() && widgets::wide_button("Your table", width)) switch_panel(Panel::Table);
   if (!online() && session() && widgets::wide_button("Rematch (same options)", width)) {
-    ImGui::EndChild();
+    widgets::end_scroll_region();
     ImGui::CloseCurrentPopup();
     end_panel();
     panel_ = Panel::None;
@@ -225,19 +232,17 @@ void App::draw_menu_panel() {
     switch_panel(Panel::None);
   }
   if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
-  ImGui::EndChild();
+  widgets::end_scroll_region();
   end_panel();
 }
 
 void App::draw_settings_panel() {
   if (!begin_panel("Settings", 440, 470)) return;
+  const float outer = ImGui::GetContentRegionAvail().x;
+  widgets::begin_scroll_region("##settings", ImVec2(0, -64));
   const float width = ImGui::GetContentRegionAvail().x;
   bool changed = false;
-  auto check = [&](const char* label, const char* name, bool* value) {
-    const bool toggled = ImGui::Checkbox(label, value);
-    widgets::note_control(name);
-    return toggled;
-  };
+  auto check = [&](const char* label, const char* name, bool* value) { return widgets::checkbox(label, name, value); };
   changed |= check("Show how many discs each move turns", "setting:flip-counts", &game_.settings().show_flip_counts);
   changed |= check("Sound", "setting:sound", &game_.settings().sound);
   changed |= check("Reduce motion (no flip animation)", "setting:reduced-motion", &game_.settings().reduced_motion);
@@ -254,12 +259,13 @@ void App::draw_settings_panel() {
     ImGui::TextWrapped("Your system asks for reduced motion, so discs turn at once.");
     ImGui::PopStyleColor();
   }
+  widgets::end_scroll_region();
   if (changed) {
     game_.settings_changed();
     state_dirty_ = true;
   }
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
-  if (widgets::wide_button("Done", width, true)) switch_panel(Panel::None);
+  if (widgets::wide_button("Done", outer, true)) switch_panel(Panel::None);
   end_panel();
 }
 
@@ -345,30 +351,43 @@ void App::draw_moves_panel() {
   const float width = ImGui::GetContentRegionAvail().x;
   if (session()) {
     const MoveRecord& record = session()->game().record();
-    ImGui::BeginChild("##moves", ImVec2(0, load_error_.empty() ? -116 : -170), true);
+    widgets::begin_scroll_region("##moves", ImVec2(0, load_error_.empty() ? -116 : -170));
     if (record.all().empty()) ImGui::TextDisabled("No moves yet.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    if (!record.all().empty())
+      ImGui::TextWrapped("%s", platform::coarse_pointer() ? "Tap a move to see the board as it was."
+                                                          : "Click a move to see the board as it was.");
+    ImGui::PopStyleColor();
     int number = 0;
     const std::size_t cursor = record.cursor();
     for (std::size_t index = 0; index < record.all().size(); ++index) {
       const Ply& ply = record.all()[index];
       const bool applied = index < cursor, current = index + 1 == cursor;
-      std::string line = ply.is_pass() ? "     " : std::to_string(++number) + ".";
+      if (!ply.is_pass()) ++number;
+      std::string line = ply.is_pass() ? "     " : std::to_string(number) + ".";
       line.resize(5, ' ');
       line += (ply.color == Color::Black ? "Black  " : "White  ");
       line += ply.is_pass() ? "passes" : square_name(ply.square);
       if (!ply.is_pass() && ply.flips) line += "   turns " + std::to_string(count_bits(ply.flips));
-      if (current) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
-        ImGui::Selectable(line.c_str(), true);
-        ImGui::PopStyleColor();
-        if (ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.5f);
-      } else if (!applied) {
+      if (ply.is_pass()) {
         ImGui::TextDisabled("%s", line.c_str());
-      } else {
-        ImGui::TextUnformatted(line.c_str());
+        continue;
+      }
+      // Each move is a row to tap: the board then shows the position after it.
+      ImGui::PushID(static_cast<int>(index));
+      const ImU32 colour = applied ? palette::kText : palette::kTextDim;
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
+      const bool chosen = ImGui::Selectable(line.c_str(), current, 0, ImVec2(0, 34));
+      ImGui::PopStyleColor();
+      widgets::note_control("move:" + std::to_string(number));
+      if (current && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.5f);
+      ImGui::PopID();
+      if (chosen) {
+        view_move(static_cast<std::size_t>(number));
+        switch_panel(Panel::None);
       }
     }
-    ImGui::EndChild();
+    widgets::end_scroll_region();
   }
   if (!load_error_.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(240, 120, 96, 255)));
@@ -398,7 +417,7 @@ void App::draw_moves_panel() {
 
 void App::draw_help_panel() {
   if (!begin_panel("How to play", 560, 760)) return;
-  ImGui::BeginChild("##help", ImVec2(0, -58), false);
+  widgets::begin_scroll_region("##help", ImVec2(0, -58));
   for (const HelpSection& section : help_sections()) {
     ImGui::PushFont(theme_.strong);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
@@ -408,7 +427,7 @@ void App::draw_help_panel() {
     ImGui::TextWrapped("%s", section.body);
     ImGui::Spacing();
   }
-  ImGui::EndChild();
+  widgets::end_scroll_region();
   if (widgets::wide_button("Close", ImGui::GetContentRegionAvail().x, true)) switch_panel(Panel::None);
   end_panel();
 }

@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "app/core/wording.h"
+#include "app/platform.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -15,6 +16,15 @@ namespace reversi {
 BoardPicture App::board_picture() const {
   BoardPicture picture;
   if (!session()) return picture;
+  if (viewing_) {
+    // An earlier position, as it stood after its move: no dots, nothing to play.
+    Game earlier = session()->game();
+    earlier.rewind_to(*viewing_);
+    picture.black = earlier.position().discs_of(Color::Black);
+    picture.white = earlier.position().discs_of(Color::White);
+    picture.last_move = earlier.last_move();
+    return picture;
+  }
   const Game& game = session()->game();
   const Position& position = game.position();
   picture.black = position.discs_of(Color::Black);
@@ -31,6 +41,15 @@ BoardPicture App::board_picture() const {
           static_cast<std::int8_t>(count_bits(flips_for(position.board.player, position.board.opponent, square)));
     }
   }
+  // A mouse over a legal square previews the move (phones have no hover).
+  if (picture.dots && !platform::coarse_pointer() && panel_ == Panel::None && !game.in_placement_phase()) {
+    const Square hovered = board_view_.square_at(ImGui::GetIO().MousePos);
+    if (hovered != kNoMove && (picture.dots & bit(hovered))) {
+      picture.hover = hovered;
+      picture.hover_flips = flips_for(position.board.player, position.board.opponent, hovered);
+      picture.hover_colour = game.side_to_move();
+    }
+  }
   picture.cursor = cursor_visible_ ? cursor_ : kNoMove;
   picture.highlight = now_ < refused_until_ ? refused_square_ : kNoMove;
   return picture;
@@ -38,9 +57,26 @@ BoardPicture App::board_picture() const {
 
 std::string App::status_line() const {
   if (!game_.ready()) return "Getting the board ready…";
-  if (game_.notices().active()) return game_.notices().text();
+  if (viewing_)
+    return "Looking back: move " + std::to_string(*viewing_) + " of " + std::to_string(moves_in_record()) +
+           (platform::coarse_pointer() ? "." : " (the arrow keys step).");
   if (online()) return online_.status_line();
-  return turn_line(*session(), game_.paused());
+  // While the last move's discs still turn, its side's words stay: no
+  // "your turn" before the dots are there to tap.
+  if (animation_.running(now_) && !session()->game().is_over() && !session()->waiting_for_computer()) return "";
+  return turn_line(*session(), game_.paused(), platform::coarse_pointer() ? Pointer::Touch : Pointer::Mouse);
+}
+
+void App::draw_notice() {
+  constexpr double kFade = 0.25;
+  toast_fading_ = !game_.notices().active() && now_ < notice_fade_until_;
+  if (game_.notices().active()) {
+    fading_notice_ = game_.notices().text();
+    notice_fade_until_ = now_ + (reduced_motion_ ? 0 : kFade);
+    widgets::toast(theme_, fading_notice_, 1.0f);
+  } else if (now_ < notice_fade_until_) {
+    widgets::toast(theme_, fading_notice_, static_cast<float>((notice_fade_until_ - now_) / kFade));
+  }
 }
 
 void App::draw_screen() {
@@ -59,6 +95,7 @@ void App::draw_screen() {
   const float pad = std::clamp(std::min(display.x, display.y) * 0.03f, 8.0f, 24.0f);
   const float bar_height = 58, status_height = 34, button_height = 48, title_height = 30;
   const bool landscape = display.x > display.y * 1.15f;
+  landscape_ = landscape;
   if (!landscape) {
     // Portrait: title, bar, board, status and buttons stacked, centred.
     const float column_width = std::min(display.x - 2 * pad, 620.0f);
@@ -101,6 +138,10 @@ void App::draw_screen() {
     draw_status(ImVec2(side_x, side_y), side);
     side_y += status_height * 2 + pad;
     draw_buttons(ImVec2(side_x, side_y), side, button_height);
+    side_y += button_height + pad;
+    // The rest of the column lists the moves, when there is room for a few.
+    const float list_height = y + board - side_y;
+    if (list_height >= 140 && !viewing_) draw_side_moves(ImVec2(side_x, side_y), side, list_height);
   }
   if (panel_ != Panel::None) {
     // Dim the game under an open dialog (drawn here, under the dialog window).
@@ -110,7 +151,53 @@ void App::draw_screen() {
   ImGui::End();
 }
 
+void App::draw_side_moves(ImVec2 origin, float width, float height) {
+  if (!session()) return;
+  const MoveRecord& record = session()->game().record();
+  if (record.all().empty()) return;
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(palette::kPanel));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(12, 10));
+  widgets::begin_scroll_region("##side-moves", ImVec2(width, height), /*padded=*/true);
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+  ImGui::PushFont(theme_.strong);
+  ImGui::TextUnformatted("Moves");
+  ImGui::PopFont();
+  // Two moves to a line (black's and white's), each a button that shows the
+  // board as it was after it.
+  const float column = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
+  int number = 0, in_line = 0;
+  const std::size_t cursor = record.cursor();
+  for (std::size_t index = 0; index < record.all().size(); ++index) {
+    const Ply& ply = record.all()[index];
+    if (ply.is_pass()) continue;
+    ++number;
+    if (in_line == 1) ImGui::SameLine(0, 10);
+    const std::string label =
+        "      " + std::to_string(number) + ". " + square_name(ply.square) + "##side" + std::to_string(number);
+    const ImU32 colour = index + 1 == cursor ? palette::kCopperBright
+                         : index < cursor    ? palette::kText
+                                             : palette::kTextDim;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
+    const bool chosen = ImGui::Selectable(label.c_str(), index + 1 == cursor, 0, ImVec2(column, 26));
+    ImGui::PopStyleColor();
+    if (widgets::note_control("side:" + std::to_string(number)) || chosen) view_move(static_cast<std::size_t>(number));
+    const ImVec2 row = ImGui::GetItemRectMin();
+    draw_disc(*ImGui::GetWindowDrawList(), ImVec2(row.x + 10, row.y + 13), 7, ply.color, 1, 0);
+    in_line = (in_line + 1) % 2;
+  }
+  // The newest move stays in view as the game goes on.
+  if (record.all().size() != side_moves_seen_) {
+    side_moves_seen_ = record.all().size();
+    ImGui::SetScrollHereY(1.0f);
+  }
+  widgets::end_scroll_region();
+}
+
 void App::draw_board_area(ImVec2 origin, float size) {
+  board_origin_ = origin;
+  board_size_ = size;
   board_view_.layout(origin, size);
   ImDrawList& draw_list = *ImGui::GetWindowDrawList();
   board_view_.draw(draw_list, theme_, board_picture(), animation_, now_);
@@ -126,36 +213,54 @@ void App::draw_board_area(ImVec2 origin, float size) {
   }
 }
 
+widgets::ScoreBarLabels App::score_labels() const {
+  // At a table whose seat is free nothing is set up yet: "You" and "free".
+  widgets::ScoreBarLabels labels;
+  if (online() && !session()) {
+    labels.black = "You";
+    labels.white = "free";
+    return labels;
+  }
+  if (online()) {
+    labels.black = online_.name_of(Color::Black);
+    labels.white = online_.name_of(Color::White);
+  } else {
+    labels.black = session() ? role_label(role_of(*session(), Color::Black)) : "Black";
+    labels.white = session() ? role_label(role_of(*session(), Color::White)) : "White";
+  }
+  // A pass stays marked on the passer's side until the next move; the
+  // computer shows at its own side that it is thinking.
+  if (session() && !session()->game().is_over() && !viewing_) {
+    const MoveRecord& record = session()->game().record();
+    if (record.cursor() > 0 && record.all()[record.cursor() - 1].is_pass())
+      (record.all()[record.cursor() - 1].color == Color::Black ? labels.black_badge : labels.white_badge) = "passed";
+    if (!online() && session()->waiting_for_computer() && !game_.paused() && !animation_.running(now_))
+      (session()->game().side_to_move() == Color::Black ? labels.black_badge : labels.white_badge) =
+          std::string("thinking") + std::string(static_cast<std::size_t>(now_ * 3) % 4, '.');
+  }
+  return labels;
+}
+
 void App::draw_score_bar(ImVec2 origin, float width, float height) {
-  // At a table whose seat is free nothing is set up yet: 0–0, "You" and "free".
   const bool waiting = online() && !session();
   const int black = session() ? session()->game().disc_count(Color::Black) : waiting ? 0 : 2;
   const int white = session() ? session()->game().disc_count(Color::White) : waiting ? 0 : 2;
   const Color to_move = session() ? session()->game().side_to_move() : Color::Black;
   const bool over = (session() && session()->game().is_over()) || waiting;
-  widgets::ScoreBarLabels labels;
-  if (waiting) {
-    labels = {"You", "free"};
-  } else if (online()) {
-    labels = {online_.name_of(Color::Black), online_.name_of(Color::White)};
-  } else {
-    labels = {session() ? role_label(role_of(*session(), Color::Black)) : "Black",
-              session() ? role_label(role_of(*session(), Color::White)) : "White"};
-  }
   widgets::score_bar(*ImGui::GetWindowDrawList(), theme_, origin, width, height, black, white,
-                     over ? std::nullopt : std::optional<Color>(to_move), labels);
+                     over ? std::nullopt : std::optional<Color>(to_move), score_labels());
 }
 
 void App::draw_status(ImVec2 origin, float width) {
   ImDrawList& draw_list = *ImGui::GetWindowDrawList();
   std::string text = status_line();
-  const bool thinking = game_.ready() && game_.notices().text().empty() && session() && !online() &&
-                        session()->waiting_for_computer() && !session()->game().is_over() && !game_.paused();
+  const bool thinking = game_.ready() && session() && !online() && session()->waiting_for_computer() &&
+                        !session()->game().is_over() && !game_.paused();
   if (thinking) {
     const int dots = static_cast<int>(now_ * 3) % 4;
     text += std::string(static_cast<std::size_t>(dots), '.');
   }
-  const ImU32 colour = game_.notices().text().empty() ? palette::kText : palette::kCopperBright;
+  const ImU32 colour = palette::kText;
   float text_width = width;
   const auto online_clock = online() ? online_.clock() : std::nullopt;
   if (online_clock || (!online() && session() && session()->options().clock_enabled && !session()->game().is_over())) {
@@ -173,13 +278,34 @@ void App::draw_status(ImVec2 origin, float width) {
   draw_list.AddText(theme_.body, 17, origin, colour, text.c_str(), nullptr, text_width);  // wraps at text_width
 }
 
-void App::draw_buttons(ImVec2 origin, float width, float height) {
+void App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
   const float gap = 8;
+  const bool can_play_on = !online() && session() && !session()->game().resigned();
+  const int count = can_play_on ? 4 : 3;
+  const float button = (width - gap * (count - 1)) / count;
+  ImGui::PushFont(theme_.strong);
+  int index = 0;
+  auto action = [&](const char* label, bool enabled) {
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + index++ * (button + gap), origin.y));
+    return widgets::button(label, ImVec2(button, height), enabled);
+  };
+  const std::size_t moves = *viewing_;
+  if (action("Earlier", moves > 0)) view_move(moves - 1);
+  if (action("Later", moves < moves_in_record())) view_move(moves + 1);
+  if (can_play_on && action("Play on", true)) play_on_from_view();
+  if (viewing_ && action("Back", true)) stop_viewing();
+  ImGui::PopFont();
+}
+
+void App::draw_buttons(ImVec2 origin, float width, float height) {
+  if (viewing_) return draw_viewing_buttons(origin, width, height);
+  const float gap = width < 400 ? 6 : 8;
   // Five in a row when each stays a comfortable touch target with its whole
   // label; otherwise three over two.
-  const int per_row = (width - gap * 4) / 5 >= 66 ? 5 : 3;
+  const int per_row = (width - gap * 4) / 5 >= 54 ? 5 : 3;
   const float button = (width - gap * (per_row - 1)) / per_row;
-  ImGui::PushFont(theme_.strong);
+  // Bold labels while they fit with room to spare; the plain face on the narrowest phones.
+  ImGui::PushFont(button >= 60 ? theme_.strong : theme_.body);
   int index = 0;
   auto action = [&](const char* label, bool enabled) {
     const float x = origin.x + (index % per_row) * (button + gap);

@@ -20,8 +20,9 @@ const char* outcome_for(const FinishedGame& game) {
 
 void App::draw_statistics_panel() {
   if (!begin_panel("Statistics", 480, 700)) return;
+  const float outer = ImGui::GetContentRegionAvail().x;
+  widgets::begin_scroll_region("##statistics", ImVec2(0, -58));
   const float width = ImGui::GetContentRegionAvail().x;
-  ImGui::BeginChild("##statistics", ImVec2(0, -58), false);
   ImGui::PushFont(theme_.strong);
   ImGui::TextUnformatted("Against the computer");
   ImGui::PopFont();
@@ -59,12 +60,21 @@ void App::draw_statistics_panel() {
   for (std::size_t index = 0; index < game_.record().recent.size(); ++index) {
     const FinishedGame& game = game_.record().recent[index];
     ImGui::PushID(static_cast<int>(index));
-    const std::string opponent =
-        game.mode == Mode::TwoPlayers ? "two players" : std::string("vs ") + strength_name(game.strength);
+    const std::string opponent = game.mode == Mode::TwoPlayers       ? "Two players"
+                                 : game.strength == Strength::Easy   ? "vs Easy"
+                                 : game.strength == Strength::Medium ? "vs Medium"
+                                                                     : "vs Hard";
+    // The line's text centred on the Copy button beside it.
+    const float row_y = ImGui::GetCursorPosY();
+    ImGui::SetCursorPosY(row_y + (38 - ImGui::GetTextLineHeight()) * 0.5f);
     ImGui::Text("%-9s %2d–%-2d  %s", outcome_for(game), game.result.black_discs, game.result.white_discs,
                 opponent.c_str());
     ImGui::SameLine(width - 86);
-    if (ImGui::Button("Copy", ImVec2(80, 34))) {
+    ImGui::SetCursorPosY(row_y);
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 8));
+    const bool copy = widgets::button(("Copy##" + std::to_string(index)).c_str(), ImVec2(84, 38));
+    ImGui::PopStyleVar();
+    if (copy) {
       platform::copy_to_clipboard(game.transcript);
       game_.notify(NoticeKind::Copied, "Transcript copied.");
     }
@@ -74,8 +84,8 @@ void App::draw_statistics_panel() {
     ImGui::Spacing();
     ImGui::TextWrapped("Your earlier record could not be read; it will be replaced after your next finished game.");
   }
-  ImGui::EndChild();
-  if (widgets::wide_button("Close", width, true)) switch_panel(Panel::None);
+  widgets::end_scroll_region();
+  if (widgets::wide_button("Close", outer, true)) switch_panel(Panel::None);
   end_panel();
 }
 

@@ -123,13 +123,26 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
         draw_disc(draw_list, center, radius * (1.0f + 0.08f * pose.lift), pose.face, pose.width, pose.lift);
     } else if (black || white) {
       draw_disc(draw_list, center, radius, black ? Color::Black : Color::White, 1.0f, 0.0f);
+      if (picture.hover_flips & bit(square)) {
+        // Would turn: a copper ring and a dot of the mover's colour.
+        draw_list.AddCircle(center, radius * 0.62f, palette::kCopperBright, 0, 2.5f);
+        draw_list.AddCircleFilled(center, radius * 0.28f,
+                                  picture.hover_colour == Color::Black ? palette::kEbony : palette::kPearl);
+      }
+    } else if (square == picture.hover) {
+      // A faint disc of the mover's colour where the mouse would play.
+      const ImU32 face =
+          picture.hover_colour == Color::Black ? IM_COL32(22, 18, 16, 150) : IM_COL32(236, 230, 219, 150);
+      draw_list.AddCircleFilled(center, radius, face);
+      draw_list.AddCircle(center, radius, palette::kCopperBright, 0, 2.0f);
     } else if (picture.dots & bit(square)) {
       if (picture.show_counts && picture.flip_counts[square] > 0) {
-        const float dot = cell_ * 0.2f;
+        // Large enough to read on a phone: a 14 px figure at the least.
+        const float dot = std::max(9.5f, cell_ * 0.26f);
         draw_list.AddCircleFilled(center, dot + 2, with_alpha(palette::kCopperBright, 70));
         draw_list.AddCircleFilled(center, dot, palette::kCopper);
         const std::string count = std::to_string(picture.flip_counts[square]);
-        centered_text(draw_list, theme.strong, std::max(11.0f, dot * 1.25f), ImVec2(center.x, center.y + 0.5f),
+        centered_text(draw_list, theme.strong, std::max(14.0f, dot * 1.3f), ImVec2(center.x, center.y + 0.5f),
                       IM_COL32(40, 22, 10, 255), count.c_str());
       } else {
         const float dot = std::max(3.5f, cell_ * 0.11f);

@@ -22,6 +22,10 @@ struct BoardPicture {
   Square last_move = kNoMove;
   Square cursor = kNoMove;     // keyboard cursor, kNoMove when hidden
   Square highlight = kNoMove;  // a square briefly marked after a refused tap
+  // With a mouse over a legal square: that square, and the discs it would turn.
+  Square hover = kNoMove;
+  Bitboard hover_flips = 0;
+  Color hover_colour = Color::Black;
 };
 
 class BoardView {

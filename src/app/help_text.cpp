@@ -14,7 +14,8 @@ std::span<const HelpSection> help_sections() {
       {"Making a move",
        "Put a disc on an empty square so that one or more of your opponent's discs lie in an unbroken straight "
        "row between the new disc and a disc you already have: sideways, up and down, or diagonally. Those discs "
-       "are captured and turn over to your colour. The squares where you may play carry a copper dot; tap one."},
+       "are captured and turn over to your colour. The squares where you may play carry a copper dot; tap or click "
+       "one. With a mouse, resting on a square shows which discs it would turn."},
       {"Several rows at once",
        "A single disc can close rows in any of the eight directions, and every closed row turns over together. "
        "A row stops at the first disc of your own and is broken by any empty square, so only discs between your "
@@ -42,8 +43,17 @@ std::span<const HelpSection> help_sections() {
        "reasonable move is made for you. The empty-centre start lets the players set down the first four discs "
        "themselves on the middle squares, and nothing turns over until all four are placed."},
       {"Keyboard",
-       "Arrow keys move a cursor over the board; Enter or Space plays there. U or Ctrl+Z takes a move back, Ctrl+Y "
-       "or Ctrl+Shift+Z plays it again, N starts a new game and Escape closes a dialog."},
+       "Arrow keys move a cursor over the board; Enter or Space plays on the square under it.\n"
+       "Tab and Shift+Tab go from button to button (in a dialog, through its controls; the arrow keys too), and "
+       "Enter or Space presses the one with the copper ring.\n"
+       "U or Ctrl+Z takes a move back; Ctrl+Y or Ctrl+Shift+Z plays it again.\n"
+       "N opens the New game dialog; Escape closes a dialog.\n"
+       "Page Up, Page Down, Home and End scroll a long dialog.\n"
+       "While you look back at an earlier move, the left and right arrows step through the game."},
+      {"Looking back",
+       "Open Moves and choose a move to see the board as it stood after it; step with Earlier and Later. Back "
+       "returns to the game. In a game on this device, Play on takes the game back to that position, and you "
+       "carry on from there (the later moves can be played again with Redo)."},
   };
   return sections;
 }

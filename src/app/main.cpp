@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 
@@ -57,8 +58,19 @@ float device_pixel_ratio(SDL_Window* window) {
   return window_width > 0 ? static_cast<float>(drawable_width) / window_width : 1.0f;
 }
 
+// A large window shows the same layout larger rather than more empty space:
+// a 1920×1080 window is laid out as 1280×720 and drawn half as large again.
+// In steps of an eighth, so that a window being resized does not remake
+// the font atlas on every step.
+float layout_zoom(SDL_Window* window) {
+  int width = 0, height = 0;
+  SDL_GetWindowSize(window, &width, &height);
+  const float fit = std::min(width / 1100.0f, height / 720.0f);
+  return std::clamp(std::floor(fit * 8) / 8, 1.0f, 2.5f);
+}
+
 void rebuild_fonts_if_needed(Runtime& runtime) {
-  const float scale = device_pixel_ratio(runtime.window);
+  const float scale = device_pixel_ratio(runtime.window) * layout_zoom(runtime.window);
   if (scale == runtime.font_scale) return;
   runtime.font_scale = scale;
   runtime.theme.load_fonts(scale);
@@ -158,7 +170,12 @@ void run_frame(Runtime& runtime) {
   }
   // The backend read SDL's state of now; ImGui is shown the pointer of the
   // events taken instead, so that each tap is judged where it happened.
-  io.MousePos = ImVec2(runtime.pointer.x, runtime.pointer.y);
+  // The layout's zoom: ImGui sees a smaller display drawn at a larger scale.
+  const float zoom = layout_zoom(runtime.window);
+  io.DisplaySize = ImVec2(io.DisplaySize.x / zoom, io.DisplaySize.y / zoom);
+  io.DisplayFramebufferScale = ImVec2(io.DisplayFramebufferScale.x * zoom, io.DisplayFramebufferScale.y * zoom);
+  runtime.app->set_zoom(zoom);
+  io.MousePos = ImVec2(runtime.pointer.x / zoom, runtime.pointer.y / zoom);
   io.MouseDown[0] = runtime.pointer.pressed || runtime.pointer.down;
   runtime.pointer.pressed = false;
   if (runtime.pointer_hidden && !io.MouseDown[0]) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
@@ -242,7 +259,8 @@ int main(int, char**) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // layout is computed, nothing to remember on disk
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // Keyboard focus is the app's own (Tab, Shift+Tab, a ring, Enter/Space):
+  // Dear ImGui 1.86's navigation does not visit buttons by Tab.
   runtime.theme.apply_style();
   ImGui_ImplSDL2_InitForOpenGL(runtime.window, runtime.gl);
   ImGui_ImplOpenGL3_Init(runtime.glsl_version);

@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/core/host_bridge.h"
 #include "app/core/online_table.h"
@@ -25,6 +26,8 @@ void signal_ready();
 
 // A query parameter of the page's address ("" when absent).
 std::string url_parameter(const char* name);
+// The names of all the address's query parameters, in order.
+std::vector<std::string> url_parameter_names();
 // The system's reduced-motion wish, followed while the page is open.
 bool reduced_motion();
 // True while the page is in a background tab.

@@ -99,6 +99,7 @@ void publish_state(const std::string&) {}
 void publish_frame_count(long) {}
 void signal_ready() {}
 std::string url_parameter(const char*) { return {}; }
+std::vector<std::string> url_parameter_names() { return {}; }
 bool reduced_motion() { return false; }
 bool page_hidden() { return false; }
 

@@ -17,6 +17,7 @@ void reversi_js_publish_state(const char* json, int length);
 void reversi_js_publish_frames(double frames);
 void reversi_js_signal_ready();
 char* reversi_js_url_parameter(const char* name);
+char* reversi_js_url_parameter_names();
 int reversi_js_reduced_motion();
 void reversi_js_storage_load(int request, const char* key);
 void reversi_js_storage_save(int request, const char* key, const char* text, int length);
@@ -140,6 +141,19 @@ std::string url_parameter(const char* name) {
   std::string result(value ? value : "");
   std::free(value);
   return result;
+}
+
+std::vector<std::string> url_parameter_names() {
+  char* text = reversi_js_url_parameter_names();
+  std::vector<std::string> names;
+  std::string rest(text ? text : "");
+  std::free(text);
+  for (std::size_t start = 0; start < rest.size();) {
+    const std::size_t end = std::min(rest.find('\n', start), rest.size());
+    names.push_back(rest.substr(start, end - start));
+    start = end + 1;
+  }
+  return names;
 }
 
 bool reduced_motion() {

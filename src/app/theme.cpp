@@ -64,9 +64,9 @@ void Theme::apply_style() {
   };
   colors[ImGuiCol_Text] = color(palette::kText);
   colors[ImGuiCol_TextDisabled] = color(palette::kTextDim, 0.6f);
-  colors[ImGuiCol_WindowBg] = color(palette::kPanel, 0.98f);
+  colors[ImGuiCol_WindowBg] = color(palette::kPanel);
   colors[ImGuiCol_ChildBg] = color(palette::kBackground, 0.0f);
-  colors[ImGuiCol_PopupBg] = color(palette::kPanel, 0.99f);
+  colors[ImGuiCol_PopupBg] = color(palette::kPanel);
   colors[ImGuiCol_Border] = color(palette::kPanelBorder);
   colors[ImGuiCol_FrameBg] = color(palette::kBackground);
   colors[ImGuiCol_FrameBgHovered] = color(palette::kFrame);
@@ -86,6 +86,12 @@ void Theme::apply_style() {
   colors[ImGuiCol_ScrollbarBg] = color(palette::kBackground, 0.3f);
   colors[ImGuiCol_ScrollbarGrab] = color(palette::kFrameLight);
   colors[ImGuiCol_NavHighlight] = color(palette::kCopperBright);
+  // Tables in the palette: a walnut header, rows banded in a lighter walnut.
+  colors[ImGuiCol_TableHeaderBg] = color(palette::kFrame);
+  colors[ImGuiCol_TableBorderStrong] = color(palette::kPanelBorder);
+  colors[ImGuiCol_TableBorderLight] = color(palette::kPanelBorder);
+  colors[ImGuiCol_TableRowBg] = color(palette::kPanel, 0.0f);
+  colors[ImGuiCol_TableRowBgAlt] = color(palette::kFrame, 0.35f);
   colors[ImGuiCol_ModalWindowDimBg] = color(palette::kBackground, 0.0f);  // the app dims under dialogs itself
 }
 

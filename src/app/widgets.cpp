@@ -1,7 +1,10 @@
 #include "app/widgets.h"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "app/board_view.h"
 #include "app/core/score_bar_layout.h"
@@ -9,22 +12,101 @@
 
 namespace reversi::widgets {
 
-void note_control(const std::string& name) {
+namespace {
+
+// The keyboard's focus: the items that took focus last frame, in drawing
+// order, and the one that has it.
+struct Focus {
+  std::vector<std::string> order, drawing;
+  std::string focused;
+  bool visible = false;
+  bool activate = false;    // Enter or Space: the focused item fires this frame
+  bool activating = false;  // ...and this is that frame
+  bool scroll_to = false;   // the focus moved: bring its item into view
+  bool dialog_open = false;
+};
+Focus& focus() {
+  static Focus state;
+  return state;
+}
+
+}  // namespace
+
+bool note_control(const std::string& name) {
   auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData);
-  // A window's first frame has a provisional position; publish settled ones only.
-  if (!registry || ImGui::IsWindowAppearing()) return;
-  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   const std::string key = name.substr(0, name.find("##"));
-  registry->controls[key] =
-      ControlRect{min.x, min.y, max.x - min.x, max.y - min.y, !(ImGui::GetItemFlags() & ImGuiItemFlags_Disabled)};
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  const bool enabled = !(ImGui::GetItemFlags() & ImGuiItemFlags_Disabled);
+  // A window's first frame has a provisional position; publish settled ones only.
+  if (registry && !ImGui::IsWindowAppearing())
+    registry->controls[key] = ControlRect{min.x, min.y, max.x - min.x, max.y - min.y, enabled};
+  Focus& state = focus();
+  const bool in_dialog = (ImGui::GetCurrentWindow()->RootWindow->Flags & ImGuiWindowFlags_Modal) != 0;
+  if (!enabled || in_dialog != state.dialog_open) return false;
+  state.drawing.push_back(name);
+  if (!state.visible || name != state.focused) return false;
+  if (state.scroll_to) {
+    state.scroll_to = false;
+    ImGui::ScrollToRect(ImGui::GetCurrentWindow(), ImRect(min, max));
+  }
+  ImDrawList& draw_list = *ImGui::GetForegroundDrawList();
+  const ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+  draw_list.PushClipRect(ImVec2(clip.Min.x - 4, clip.Min.y - 4), ImVec2(clip.Max.x + 4, clip.Max.y + 4), false);
+  draw_list.AddRect(ImVec2(min.x - 3, min.y - 3), ImVec2(max.x + 3, max.y + 3), palette::kPearlHighlight,
+                    ImGui::GetStyle().FrameRounding + 3, 0, 2.5f);
+  draw_list.PopClipRect();
+  if (!state.activating) return false;
+  state.activating = false;
+  return true;
+}
+
+void move_focus(FocusMove move) {
+  Focus& state = focus();
+  const std::vector<std::string>& order = state.order;
+  state.scroll_to = true;
+  if (order.empty()) return;
+  const auto at = std::find(order.begin(), order.end(), state.focused);
+  if (!state.visible || at == order.end()) {
+    state.focused = move == FocusMove::Next ? order.front() : order.back();
+  } else if (move == FocusMove::Next) {
+    state.focused = at + 1 == order.end() ? order.front() : *(at + 1);
+  } else {
+    state.focused = at == order.begin() ? order.back() : *(at - 1);
+  }
+  state.visible = true;
+}
+
+bool activate_focus() {
+  Focus& state = focus();
+  if (!state.visible || std::find(state.order.begin(), state.order.end(), state.focused) == state.order.end())
+    return false;
+  state.activate = true;
+  return true;
+}
+
+void clear_focus() { focus().visible = false; }
+bool focus_visible() { return focus().visible; }
+const std::string& focused_control() {
+  static std::string shown;
+  shown = focus().visible ? focus().focused.substr(0, focus().focused.find("##")) : "";
+  return shown;
 }
 
 bool button(const char* label, ImVec2 size, bool enabled) {
   ImGui::BeginDisabled(!enabled);
-  const bool pressed = ImGui::Button(label, size);
+  bool pressed = ImGui::Button(label, size);
+  pressed = note_control(label) || pressed;
   ImGui::EndDisabled();
-  note_control(label);
   return pressed;
+}
+
+bool checkbox(const char* label, const char* name, bool* value) {
+  bool toggled = ImGui::Checkbox(label, value);
+  if (note_control(name)) {
+    *value = !*value;
+    toggled = true;
+  }
+  return toggled;
 }
 
 void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float width, float height, int black,
@@ -36,8 +118,14 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   const std::string black_text = std::to_string(black), white_text = std::to_string(white);
   const float black_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, black_text.c_str()).x;
   const float white_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, white_text.c_str()).x;
-  const float black_label = theme.body->CalcTextSizeA(label_size, FLT_MAX, 0, labels.black.c_str()).x;
-  const float white_label = theme.body->CalcTextSizeA(label_size, FLT_MAX, 0, labels.white.c_str()).x;
+  const float badge_size = 12;
+  const auto text_width = [&](ImFont* font, float size, const std::string& text) {
+    return text.empty() ? 0.0f : font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+  };
+  const float black_label = std::max(text_width(theme.body, label_size, labels.black),
+                                     text_width(theme.strong, badge_size, labels.black_badge));
+  const float white_label = std::max(text_width(theme.body, label_size, labels.white),
+                                     text_width(theme.strong, badge_size, labels.white_badge));
   constexpr float kEdge = 12, kGap = 6, kInner = 12;  // padding at the outer edge, between items, at the split
   const auto needs = [&](float count, float label) {
     return kEdge + disc * 2 + kGap + count + (label > 0 ? kGap + label : 0) + kInner;
@@ -72,15 +160,27 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   draw_disc(draw_list, ImVec2(end.x - kEdge - disc, center_y), disc, Color::White, 1, 0);
   draw_list.AddText(theme.count, count_size, ImVec2(white_count_x, center_y - count_size * 0.55f),
                     IM_COL32(30, 24, 20, 255), white_text.c_str());
-  // The names, where they fit (always, unless the bar is narrower than both sides need).
+  // The names, where they fit (always, unless the bar is narrower than both
+  // sides need), with a badge under a name while it has something to say.
+  const auto name_and_badge = [&](float x, float room_right, bool right_aligned, const std::string& name,
+                                  const std::string& badge, ImU32 name_colour, ImU32 badge_colour) {
+    const float name_width = text_width(theme.body, label_size, name);
+    const float badge_width = text_width(theme.strong, badge_size, badge);
+    const float name_y = badge.empty() ? center_y - label_size * 0.6f : center_y - label_size - 1;
+    draw_list.AddText(theme.body, label_size, ImVec2(right_aligned ? room_right - name_width : x, name_y), name_colour,
+                      name.c_str());
+    if (!badge.empty())
+      draw_list.AddText(theme.strong, badge_size, ImVec2(right_aligned ? room_right - badge_width : x, center_y + 2),
+                        badge_colour, badge.c_str());
+  };
   const float black_label_x = black_count_x + black_count + kGap;
   if (black_label_x + black_label <= middle - kInner + 1)
-    draw_list.AddText(theme.body, label_size, ImVec2(black_label_x, center_y - label_size * 0.6f), palette::kTextDim,
-                      labels.black.c_str());
-  const float white_label_x = white_count_x - kGap - white_label;
-  if (white_label_x >= middle + kInner - 1)
-    draw_list.AddText(theme.body, label_size, ImVec2(white_label_x, center_y - label_size * 0.6f),
-                      IM_COL32(96, 84, 72, 255), labels.white.c_str());
+    name_and_badge(black_label_x, 0, false, labels.black, labels.black_badge, palette::kTextDim,
+                   palette::kCopperBright);
+  const float white_label_right = white_count_x - kGap;
+  if (white_label_right - white_label >= middle + kInner - 1)
+    name_and_badge(0, white_label_right, true, labels.white, labels.white_badge, IM_COL32(96, 84, 72, 255),
+                   palette::kCopperDeep);
   if (to_move) {
     // The copper mark under the side to move.
     const bool black_moves = *to_move == Color::Black;
@@ -129,11 +229,12 @@ bool segmented(const char* id, const char* const* labels, int count, int* chosen
       ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(40, 22, 10, 255)));
     }
-    if (ImGui::Button(labels[index], ImVec2(button, 44)) && !selected) {
+    bool pressed = ImGui::Button(labels[index], ImVec2(button, 44));
+    pressed = note_control(std::string(id) + ":" + labels[index]) || pressed;
+    if (pressed && !selected) {
       *chosen = index;
       changed = true;
     }
-    note_control(std::string(id) + ":" + labels[index]);
     if (selected) ImGui::PopStyleColor(3);
     if (index + 1 < count) ImGui::SameLine(0, gap);
   }
@@ -147,10 +248,179 @@ bool wide_button(const char* label, float width, bool primary) {
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(40, 22, 10, 255)));
   }
-  const bool pressed = ImGui::Button(label, ImVec2(width, 48));
-  note_control(label);
+  bool pressed = ImGui::Button(label, ImVec2(width, 48));
+  pressed = note_control(label) || pressed;
   if (primary) ImGui::PopStyleColor(3);
   return pressed;
+}
+
+namespace {
+
+// One scrolling region's drag, kept between frames by the region's id.
+struct Drag {
+  bool tracking = false;  // the press started in this region
+  bool swiping = false;   // it moved far enough to be a swipe, not a tap
+  float start_y = 0, start_scroll = 0;
+  float last_y = 0;
+  float velocity = 0;  // px/s, positive scrolls down the content
+  int frame = -1;      // the last frame the region was seen
+};
+std::map<ImGuiID, Drag>& drags() {
+  static std::map<ImGuiID, Drag> all;
+  return all;
+}
+int g_pages = 0;  // a paging request for the region drawn next
+bool g_gliding = false;
+
+// A swipe starts past this many pixels; a shaky tap stays a tap.
+constexpr float kSwipeThreshold = 9;
+// Momentum dies away by this factor per second.
+constexpr float kGlideDecay = 4.0f;
+
+void drag_to_scroll() {
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const ImGuiIO& io = ImGui::GetIO();
+  Drag& drag = drags()[window->ID];
+  const float max_scroll = window->ScrollMax.y;
+  const float dt = std::max(io.DeltaTime, 1.0f / 240);
+  if (drag.frame != ImGui::GetFrameCount() - 1) drag = Drag{};  // not seen last frame: a new region
+  drag.frame = ImGui::GetFrameCount();
+  if (g_pages != 0) {
+    const float page = window->InnerRect.GetHeight() * 0.85f;
+    const float target = g_pages == 2 ? max_scroll : g_pages == -2 ? 0 : window->Scroll.y + g_pages * page;
+    ImGui::SetScrollY(std::clamp(target, 0.0f, max_scroll));
+    g_pages = 0;
+  }
+  // A press inside the region but not on its scrollbar starts a drag.
+  ImRect inner = window->InnerRect;
+  if (window->ScrollbarY) inner.Max.x -= ImGui::GetStyle().ScrollbarSize;
+  if (io.MouseClicked[0] && inner.Contains(io.MousePos) &&
+      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
+    drag = Drag{true, false, io.MousePos.y, window->Scroll.y, io.MousePos.y, 0, drag.frame};
+  if (drag.tracking && io.MouseDown[0]) {
+    const float moved = io.MousePos.y - drag.start_y;
+    if (!drag.swiping && std::fabs(moved) > kSwipeThreshold && max_scroll > 0) {
+      drag.swiping = true;
+      ImGui::ClearActiveID();  // the button under the finger is let go: a swipe is no tap
+    }
+    if (drag.swiping) {
+      ImGui::SetScrollY(std::clamp(drag.start_scroll - moved, 0.0f, max_scroll));
+      const float step = (drag.last_y - io.MousePos.y) / dt;
+      drag.velocity = drag.velocity * 0.5f + step * 0.5f;
+      if (ImGui::GetActiveID() != 0 && ImGui::GetActiveID() != window->ID) ImGui::ClearActiveID();
+    }
+    drag.last_y = io.MousePos.y;
+  } else if (drag.tracking) {
+    drag.tracking = false;
+    if (!drag.swiping) drag.velocity = 0;
+    drag.swiping = false;
+  }
+  if (!drag.tracking && drag.velocity != 0) {
+    const float next = std::clamp(window->Scroll.y + drag.velocity * dt, 0.0f, max_scroll);
+    ImGui::SetScrollY(next);
+    drag.velocity *= std::exp(-kGlideDecay * dt);
+    if (std::fabs(drag.velocity) < 15 || next <= 0 || next >= max_scroll) drag.velocity = 0;
+  }
+  g_gliding = g_gliding || drag.velocity != 0 || drag.swiping;
+}
+
+// The fade and arrow at an edge of `region` beyond which more content lies.
+void mark_fold(const ImGuiWindow& region) {
+  ImDrawList& draw_list = *ImGui::GetWindowDrawList();
+  const ImVec2 min = region.Pos, max(region.Pos.x + region.Size.x, region.Pos.y + region.Size.y);
+  const float fade = 34;
+  // The colour behind the region: its own when it has one, else the dialog's.
+  const ImVec4 own = ImGui::GetStyleColorVec4(ImGuiCol_ChildBg);
+  const ImU32 solid = own.w > 0 ? ImGui::GetColorU32(own) : ImGui::GetColorU32(ImGuiCol_PopupBg);
+  const ImU32 clear = solid & ~IM_COL32_A_MASK;
+  draw_list.PushClipRect(min, max, false);
+  const float right = max.x - (region.ScrollbarY ? ImGui::GetStyle().ScrollbarSize : 0);
+  const float middle = (min.x + right) * 0.5f;
+  if (region.Scroll.y < region.ScrollMax.y - 1) {
+    draw_list.AddRectFilledMultiColor(ImVec2(min.x, max.y - fade), ImVec2(right, max.y), clear, clear, solid, solid);
+    draw_list.AddTriangleFilled(ImVec2(middle - 9, max.y - 14), ImVec2(middle + 9, max.y - 14),
+                                ImVec2(middle, max.y - 5), palette::kCopperBright);
+  }
+  if (region.Scroll.y > 1) {
+    draw_list.AddRectFilledMultiColor(min, ImVec2(right, min.y + fade), solid, solid, clear, clear);
+    draw_list.AddTriangleFilled(ImVec2(middle - 9, min.y + 14), ImVec2(middle + 9, min.y + 14),
+                                ImVec2(middle, min.y + 5), palette::kCopperBright);
+  }
+  draw_list.PopClipRect();
+}
+
+std::vector<ImGuiWindow*>& open_regions() {
+  static std::vector<ImGuiWindow*> stack;
+  return stack;
+}
+
+}  // namespace
+
+void begin_scroll_region(const char* id, ImVec2 size, bool padded) {
+  const bool opening = ImGui::IsWindowAppearing();  // the dialog around it
+  ImGui::BeginChild(id, size, false,
+                    ImGuiWindowFlags_NoNavInputs | (padded ? ImGuiWindowFlags_AlwaysUseWindowPadding : 0));
+  if (opening) ImGui::SetScrollY(0);  // a dialog opens at its top, however it was left
+  open_regions().push_back(ImGui::GetCurrentWindow());
+  drag_to_scroll();
+}
+
+void end_scroll_region() {
+  ImGuiWindow* region = open_regions().back();
+  open_regions().pop_back();
+  if (auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData)) {
+    // The child's name is "<parent>/<id>_<hash>": keep the id without its "##".
+    std::string name = region->Name;
+    name = name.substr(name.rfind('/') + 1);
+    name = name.substr(0, name.rfind('_'));
+    if (name.rfind("##", 0) == 0) name = name.substr(2);
+    registry->regions[name] = ScrollState{region->Scroll.y, region->ScrollMax.y};
+  }
+  mark_fold(*region);  // over the region's own content
+  ImGui::EndChild();
+}
+
+void request_page(int pages) { g_pages = pages; }
+
+void begin_frame(bool dialog_open) {
+  g_gliding = false;
+  Focus& state = focus();
+  // A dialog opening or closing moves the focus into it or back out.
+  if (dialog_open != state.dialog_open) {
+    state.dialog_open = dialog_open;
+    state.order.clear();
+    state.drawing.clear();
+    state.focused.clear();
+    state.visible = false;
+    return;
+  }
+  state.order = std::move(state.drawing);
+  state.drawing.clear();
+  state.activating = state.activate;
+  state.activate = false;
+}
+
+bool scrolling() { return g_gliding; }
+
+void toast(const Theme& theme, const std::string& text, float alpha) {
+  if (text.empty() || alpha <= 0) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImDrawList& draw_list = *ImGui::GetForegroundDrawList();
+  const float size = 17, pad_x = 18, pad_y = 12;
+  const float wrap = std::min(display.x - 32, 560.0f) - 2 * pad_x;
+  const ImVec2 extent = theme.body->CalcTextSizeA(size, FLT_MAX, wrap, text.c_str());
+  const ImVec2 box(extent.x + 2 * pad_x, extent.y + 2 * pad_y);
+  const ImVec2 min((display.x - box.x) * 0.5f, std::max(10.0f, std::min(display.y * 0.03f, 24.0f)));
+  const ImVec2 max(min.x + box.x, min.y + box.y);
+  const auto faded = [alpha](ImU32 colour) {
+    const int a = static_cast<int>(((colour >> IM_COL32_A_SHIFT) & 0xFF) * alpha);
+    return (colour & ~IM_COL32_A_MASK) | (static_cast<ImU32>(a) << IM_COL32_A_SHIFT);
+  };
+  draw_list.AddRectFilled(ImVec2(min.x, min.y + 4), ImVec2(max.x, max.y + 4), faded(IM_COL32(0, 0, 0, 110)), 14);
+  draw_list.AddRectFilled(min, max, faded(IM_COL32(58, 40, 28, 255)), 14);
+  draw_list.AddRect(min, max, faded(palette::kCopper), 14, 0, 2);
+  draw_list.AddText(theme.body, size, ImVec2(min.x + pad_x, min.y + pad_y), faded(palette::kText), text.c_str(),
+                    nullptr, wrap);
 }
 
 }  // namespace reversi::widgets

@@ -20,17 +20,39 @@ struct ControlRect {
   float x = 0, y = 0, w = 0, h = 0;
   bool enabled = true;
 };
+struct ScrollState {
+  float y = 0, max = 0;  // how far the region is scrolled, and how far it can be
+};
 struct ControlRegistry {
   std::map<std::string, ControlRect> controls;
+  std::map<std::string, ScrollState> regions;  // the scrolling regions drawn, by id without "##"
 };
-// Records the last ImGui item under `name` (the text before any "##").
-void note_control(const std::string& name);
+// Records the last ImGui item under `name` (the text before any "##") and
+// makes it a stop for the keyboard's focus (Tab, Shift+Tab): the focused
+// item wears a ring, and true comes back on the frame Enter or Space
+// activates it. While a dialog is open only its own items take focus.
+bool note_control(const std::string& name);
 // An ImGui::Button that is also recorded.
 bool button(const char* label, ImVec2 size, bool enabled = true);
+// An ImGui::Checkbox recorded under `name`; true when it was toggled.
+bool checkbox(const char* label, const char* name, bool* value);
+
+// Keyboard focus, fed by the app's key handling between frames.
+enum class FocusMove { Next, Previous };
+void move_focus(FocusMove move);
+// Activates the focused item on the next frame; false when none is focused.
+bool activate_focus();
+void clear_focus();
+bool focus_visible();
+// The focused item's name (empty when none), for the page's state hook.
+const std::string& focused_control();
 
 struct ScoreBarLabels {
   std::string black;
   std::string white;
+  // A word under a side's name while it matters: "passes", "thinking".
+  std::string black_badge;
+  std::string white_badge;
 };
 
 // The count bar: ebony on the left, mother-of-pearl on the right, split in
@@ -48,5 +70,28 @@ bool segmented(const char* id, const char* const* labels, int count, int* chosen
 
 // A full-width button with the project's 48 px touch height.
 bool wide_button(const char* label, float width, bool primary = false);
+
+// A panel's scrolling region (an ImGui child window of `size`), scrolled
+// by dragging it (a finger on a phone, or the mouse) with momentum after
+// the finger lifts, by the wheel and scrollbar as any ImGui window, and by
+// the keys request_page() hears of. A press that moves more than a few
+// pixels is a swipe: the button it started on is let go and does not fire.
+// While more lies beyond an edge, the edge fades and shows an arrow.
+// `padded`: the style's window padding inside the region (for one with a
+// background of its own).
+void begin_scroll_region(const char* id, ImVec2 size, bool padded = false);
+void end_scroll_region();
+// Scrolls the region under the keyboard by pages (PageUp/PageDown: ±1) or
+// to an end (Home/End: ±2).
+void request_page(int pages);
+// Called at the start of each frame (before anything is drawn) with whether
+// a dialog is open; scrolling() then says whether a scroll still glides, and
+// so needs frames.
+void begin_frame(bool dialog_open);
+bool scrolling();
+
+// A notice that floats over everything, dialogs included, near the top of
+// the screen, so that what the player is told is never hidden.
+void toast(const Theme& theme, const std::string& text, float alpha);
 
 }  // namespace reversi::widgets

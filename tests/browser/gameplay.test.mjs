@@ -67,7 +67,11 @@ async function screenshotWithDots(page, s, viewportWidth, name, timeout = 4000) 
   for (;;) {
     const img = decodePng(await page.screenshot());
     const scale = img.width / viewportWidth;
-    const at = (r) => sampleRgb(img, (r.x + r.w / 2) * scale, (r.y + r.h / 2) * scale, Math.max(1, Math.round(scale)));
+    // A dot's copper at the square's centre, or (with flip counts on, where
+    // the figure covers the centre) a little below it, inside the dot.
+    const copperness = (rgb) => rgb[0] - rgb[1];
+    const at = (r) => [0, 0.2].map((down) => sampleRgb(img, (r.x + r.w / 2) * scale, (r.y + r.h * (0.5 + down)) * scale,
+      Math.max(1, Math.round(scale)))).reduce((best, rgb) => (copperness(rgb) > copperness(best) ? rgb : best));
     const felt = empty === undefined ? null : at(s.squares[`${'abcdefgh'[empty % 8]}${Math.floor(empty / 8) + 1}`]);
     seen = { felt, dots: Object.fromEntries(s.legalMoves.map((m) => [m, at(s.squares[m])])) };
     const ok = felt && Object.values(seen.dots).every((rgb) => colourDistance(rgb, felt) > 50 && rgb[0] > rgb[1] + 30);
@@ -79,7 +83,8 @@ async function screenshotWithDots(page, s, viewportWidth, name, timeout = 4000) 
       const after = decodePng(await page.screenshot());
       const sc = after.width / viewportWidth;
       const r = s.squares[s.legalMoves[0]];
-      const rgb = sampleRgb(after, (r.x + r.w / 2) * sc, (r.y + r.h / 2) * sc, 1);
+      const rgb = [0.5, 0.7].map((down) => sampleRgb(after, (r.x + r.w / 2) * sc, (r.y + r.h * down) * sc, 1))
+        .reduce((best, c) => (c[0] - c[1] > best[0] - best[1] ? c : best));
       const late = colourDistance(rgb, seen.felt) > 50 && rgb[0] > rgb[1] + 30;
       assert.fail(`copper dots not drawn on the legal squares within ${timeout} ms of the human's turn (state().legalMoves ${s.legalMoves}; screenshot ${name}.png); ` +
         `${late ? 'they appeared after a mouse move' : 'not even after a mouse move'}: ${JSON.stringify(seen)}`);

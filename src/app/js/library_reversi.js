@@ -209,6 +209,14 @@ mergeInto(LibraryManager.library, {
     return ReversiPage.newText(value);
   },
 
+  // The names of the page address's parameters, one per line.
+  reversi_js_url_parameter_names__deps: ['$ReversiPage'],
+  reversi_js_url_parameter_names: function () {
+    const names = [];
+    new URLSearchParams(location.search).forEach(function (value, name) { names.push(name.replace(/\n/g, ' ')); });
+    return ReversiPage.newText(names.join('\n'));
+  },
+
   reversi_js_reduced_motion: function () {
     const query = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)');
     if (!window.__reversiWatching) {

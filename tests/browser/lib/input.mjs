@@ -51,3 +51,22 @@ export async function tapSquareIn(page, target, name) {
 export async function tapSquare(page, name) {
   return tapSquareIn(page, page, name);
 }
+
+/**
+ * Swipes a finger from (x, y0) to (x, y1) on `page` in CSS pixels, through
+ * CDP touch events (as a phone sends them): `steps` moves spread over `ms`
+ * milliseconds, then the finger lifts. A quick swipe leaves momentum.
+ */
+export async function swipe(page, x, y0, y1, { steps = 12, ms = 240 } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+    for (let i = 1; i <= steps; i++) {
+      await new Promise((resolve) => setTimeout(resolve, ms / steps));
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / steps }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
