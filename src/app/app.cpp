@@ -208,7 +208,7 @@ void App::view_move(std::size_t moves) {
 }
 
 void App::play_on_from_view() {
-  if (!viewing_ || online()) return;
+  if (!viewing_ || online() || game_.paused()) return;
   const std::size_t moves = *viewing_;
   viewing_.reset();
   game_.rewind_to(moves);
@@ -291,7 +291,12 @@ void App::frame(double now) {
     state_dirty_ = true;
   }
   reduced_motion_ = platform::reduced_motion();
-  widgets::begin_frame(panel_ != Panel::None);
+  widgets::begin_frame(static_cast<int>(panel_));
+  // Sitting down at a table or getting up changes the game on screen.
+  if (online() != was_online_) {
+    was_online_ = online();
+    viewing_.reset();
+  }
   const bool was_ready = game_.ready();
   const std::string notice = game_.notices().text();
   game_.update(now_, animation_.end_time());

@@ -57,7 +57,7 @@ class App {
   // The moves (passes not counted) in the record, and those on the board.
   std::size_t moves_in_record() const;
   std::size_t moves_on_board() const;
-  void draw_viewing_buttons(ImVec2 origin, float width, float height);
+  float draw_viewing_buttons(ImVec2 origin, float width, float height);
   // What the game's events mean on screen: flips, sounds, dialogs.
   void show_events();
   void switch_panel(Panel next);
@@ -69,7 +69,8 @@ class App {
   void draw_score_bar(ImVec2 origin, float width, float height);
   widgets::ScoreBarLabels score_labels() const;
   void draw_status(ImVec2 origin, float width);
-  void draw_buttons(ImVec2 origin, float width, float height);
+  // Returns the height the buttons took (one row, or two on a narrow column).
+  float draw_buttons(ImVec2 origin, float width, float height);
   void draw_board_area(ImVec2 origin, float size);
   // Beside the board on wide screens: the moves, two to a line.
   void draw_side_moves(ImVec2 origin, float width, float height);
@@ -121,6 +122,7 @@ class App {
   bool result_dismissed_ = false;
   std::string load_error_;     // shown in the moves panel after a bad transcript
   std::string fading_notice_;  // the notice last shown, while it fades out
+  bool fade_started_ = false;
   double notice_fade_until_ = 0;
   bool toast_fading_ = false;  // the last frame drew a fading toast: frames until one without it
 
@@ -130,6 +132,7 @@ class App {
   Square cursor_ = square_at(3, 2);
   std::optional<std::size_t> viewing_;  // moves in the position looked back at
   std::size_t side_moves_seen_ = 0;     // the side list scrolls to the newest move
+  bool was_online_ = false;             // looking back ends when the game on screen changes
   bool landscape_ = false;              // the board with a column beside it
   ImVec2 board_origin_;
   float board_size_ = 0;

@@ -379,10 +379,10 @@ void App::draw_moves_panel() {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
       const bool chosen = ImGui::Selectable(line.c_str(), current, 0, ImVec2(0, 34));
       ImGui::PopStyleColor();
-      widgets::note_control("move:" + std::to_string(number));
+      const bool by_key = widgets::note_control("move:" + std::to_string(number));
       if (current && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.5f);
       ImGui::PopID();
-      if (chosen) {
+      if (chosen || by_key) {
         view_move(static_cast<std::size_t>(number));
         switch_panel(Panel::None);
       }

@@ -69,14 +69,25 @@ std::string App::status_line() const {
 
 void App::draw_notice() {
   constexpr double kFade = 0.25;
-  toast_fading_ = !game_.notices().active() && now_ < notice_fade_until_;
   if (game_.notices().active()) {
     fading_notice_ = game_.notices().text();
-    notice_fade_until_ = now_ + (reduced_motion_ ? 0 : kFade);
+    fade_started_ = false;
+    toast_fading_ = false;
     widgets::toast(theme_, fading_notice_, 1.0f);
-  } else if (now_ < notice_fade_until_) {
-    widgets::toast(theme_, fading_notice_, static_cast<float>((notice_fade_until_ - now_) / kFade));
+    return;
   }
+  // Gone: it fades from the first frame that finds it gone, then a last
+  // frame is drawn without it.
+  if (fading_notice_.empty()) return;
+  if (!fade_started_) {
+    fade_started_ = true;
+    notice_fade_until_ = now_ + (reduced_motion_ ? 0 : kFade);
+  }
+  toast_fading_ = now_ < notice_fade_until_;
+  if (toast_fading_)
+    widgets::toast(theme_, fading_notice_, static_cast<float>((notice_fade_until_ - now_) / kFade));
+  else
+    fading_notice_.clear();
 }
 
 void App::draw_screen() {
@@ -137,8 +148,7 @@ void App::draw_screen() {
     side_y += bar_height + pad;
     draw_status(ImVec2(side_x, side_y), side);
     side_y += status_height * 2 + pad;
-    draw_buttons(ImVec2(side_x, side_y), side, button_height);
-    side_y += button_height + pad;
+    side_y += draw_buttons(ImVec2(side_x, side_y), side, button_height) + pad;
     // The rest of the column lists the moves, when there is room for a few.
     const float list_height = y + board - side_y;
     if (list_height >= 140 && !viewing_) draw_side_moves(ImVec2(side_x, side_y), side, list_height);
@@ -200,7 +210,9 @@ void App::draw_board_area(ImVec2 origin, float size) {
   board_size_ = size;
   board_view_.layout(origin, size);
   ImDrawList& draw_list = *ImGui::GetWindowDrawList();
-  board_view_.draw(draw_list, theme_, board_picture(), animation_, now_);
+  // Looking back shows a still position: no flips of a move played meanwhile.
+  static const FlipAnimation kStill;
+  board_view_.draw(draw_list, theme_, board_picture(), viewing_ ? kStill : animation_, now_);
   ImGui::SetCursorScreenPos(origin);
   // One invisible button over the board: a tap is a release over the board
   // that started on it, so a drag off the board cancels.
@@ -278,9 +290,9 @@ void App::draw_status(ImVec2 origin, float width) {
   draw_list.AddText(theme_.body, 17, origin, colour, text.c_str(), nullptr, text_width);  // wraps at text_width
 }
 
-void App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
+float App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
   const float gap = 8;
-  const bool can_play_on = !online() && session() && !session()->game().resigned();
+  const bool can_play_on = !online() && session() && !session()->game().resigned() && !game_.paused();
   const int count = can_play_on ? 4 : 3;
   const float button = (width - gap * (count - 1)) / count;
   ImGui::PushFont(theme_.strong);
@@ -295,9 +307,10 @@ void App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
   if (can_play_on && action("Play on", true)) play_on_from_view();
   if (viewing_ && action("Back", true)) stop_viewing();
   ImGui::PopFont();
+  return height;
 }
 
-void App::draw_buttons(ImVec2 origin, float width, float height) {
+float App::draw_buttons(ImVec2 origin, float width, float height) {
   if (viewing_) return draw_viewing_buttons(origin, width, height);
   const float gap = width < 400 ? 6 : 8;
   // Five in a row when each stays a comfortable touch target with its whole
@@ -329,6 +342,8 @@ void App::draw_buttons(ImVec2 origin, float width, float height) {
   if (action("New", true)) panel_ = Panel::NewGame;
   if (action("Menu", true)) panel_ = Panel::Menu;
   ImGui::PopFont();
+  const int rows = (index + per_row - 1) / per_row;
+  return rows * height + (rows - 1) * gap;
 }
 
 }  // namespace reversi

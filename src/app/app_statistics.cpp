@@ -72,7 +72,8 @@ void App::draw_statistics_panel() {
     ImGui::SameLine(width - 86);
     ImGui::SetCursorPosY(row_y);
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 8));
-    const bool copy = widgets::button(("Copy##" + std::to_string(index)).c_str(), ImVec2(84, 38));
+    const std::string name = "copy:" + std::to_string(index + 1);
+    const bool copy = widgets::button("Copy", ImVec2(84, 38), true, name.c_str());
     ImGui::PopStyleVar();
     if (copy) {
       platform::copy_to_clipboard(game.transcript);

@@ -24,6 +24,7 @@ struct Focus {
   bool activating = false;  // ...and this is that frame
   bool scroll_to = false;   // the focus moved: bring its item into view
   bool dialog_open = false;
+  int dialog = 0;  // which dialog is open (0: none)
 };
 Focus& focus() {
   static Focus state;
@@ -92,10 +93,10 @@ const std::string& focused_control() {
   return shown;
 }
 
-bool button(const char* label, ImVec2 size, bool enabled) {
+bool button(const char* label, ImVec2 size, bool enabled, const char* name) {
   ImGui::BeginDisabled(!enabled);
   bool pressed = ImGui::Button(label, size);
-  pressed = note_control(label) || pressed;
+  pressed = note_control(name ? name : label) || pressed;
   ImGui::EndDisabled();
   return pressed;
 }
@@ -285,7 +286,9 @@ void drag_to_scroll() {
   const float dt = std::max(io.DeltaTime, 1.0f / 240);
   if (drag.frame != ImGui::GetFrameCount() - 1) drag = Drag{};  // not seen last frame: a new region
   drag.frame = ImGui::GetFrameCount();
-  if (g_pages != 0) {
+  // Page keys are for the dialog, when one is open, not for the screen under it.
+  const bool in_dialog = (window->RootWindow->Flags & ImGuiWindowFlags_Modal) != 0;
+  if (g_pages != 0 && in_dialog == focus().dialog_open) {
     const float page = window->InnerRect.GetHeight() * 0.85f;
     const float target = g_pages == 2 ? max_scroll : g_pages == -2 ? 0 : window->Scroll.y + g_pages * page;
     ImGui::SetScrollY(std::clamp(target, 0.0f, max_scroll));
@@ -312,6 +315,12 @@ void drag_to_scroll() {
     drag.last_y = io.MousePos.y;
   } else if (drag.tracking) {
     drag.tracking = false;
+    // A flick whose move and release came in one frame is a swipe too: the
+    // button it started on must not fire on this release.
+    if (!drag.swiping && std::fabs(io.MousePos.y - drag.start_y) > kSwipeThreshold && max_scroll > 0) {
+      ImGui::ClearActiveID();
+      ImGui::SetScrollY(std::clamp(drag.start_scroll - (io.MousePos.y - drag.start_y), 0.0f, max_scroll));
+    }
     if (!drag.swiping) drag.velocity = 0;
     drag.swiping = false;
   }
@@ -382,16 +391,19 @@ void end_scroll_region() {
 
 void request_page(int pages) { g_pages = pages; }
 
-void begin_frame(bool dialog_open) {
+void begin_frame(int dialog) {
   g_gliding = false;
   Focus& state = focus();
-  // A dialog opening or closing moves the focus into it or back out.
-  if (dialog_open != state.dialog_open) {
-    state.dialog_open = dialog_open;
+  // A dialog opening, closing or giving way to another moves the focus into
+  // it or back out, with nothing pending.
+  if (dialog != state.dialog) {
+    state.dialog = dialog;
+    state.dialog_open = dialog != 0;
     state.order.clear();
     state.drawing.clear();
     state.focused.clear();
     state.visible = false;
+    state.activate = state.activating = false;
     return;
   }
   state.order = std::move(state.drawing);

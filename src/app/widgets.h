@@ -32,8 +32,8 @@ struct ControlRegistry {
 // item wears a ring, and true comes back on the frame Enter or Space
 // activates it. While a dialog is open only its own items take focus.
 bool note_control(const std::string& name);
-// An ImGui::Button that is also recorded.
-bool button(const char* label, ImVec2 size, bool enabled = true);
+// An ImGui::Button that is also recorded, under `name` when given (else its label).
+bool button(const char* label, ImVec2 size, bool enabled = true, const char* name = nullptr);
 // An ImGui::Checkbox recorded under `name`; true when it was toggled.
 bool checkbox(const char* label, const char* name, bool* value);
 
@@ -84,10 +84,10 @@ void end_scroll_region();
 // Scrolls the region under the keyboard by pages (PageUp/PageDown: ±1) or
 // to an end (Home/End: ±2).
 void request_page(int pages);
-// Called at the start of each frame (before anything is drawn) with whether
-// a dialog is open; scrolling() then says whether a scroll still glides, and
-// so needs frames.
-void begin_frame(bool dialog_open);
+// Called at the start of each frame (before anything is drawn) with which
+// dialog is open (0: none); scrolling() then says whether a scroll still
+// glides, and so needs frames.
+void begin_frame(int dialog);
 bool scrolling();
 
 // A notice that floats over everything, dialogs included, near the top of

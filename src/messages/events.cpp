@@ -339,11 +339,11 @@ Decoded<Event> decode_event(const Json& message, std::string_view type) {
         ready.supports.push_back(entry.get<std::string>());
       }
     const Json* ignored = reader.has("ignored") ? reader.field("ignored") : nullptr;
-    if (ignored && (!ignored->is_array() || ignored->size() > 64))
+    if (ignored && (!ignored->is_array() || ignored->size() > events::kMostIgnored))
       reader.fail(DecodeProblem::WrongType, "ignored", "should be a list of texts");
     if (reader.ok() && ignored)
       for (const Json& entry : *ignored) {
-        if (!entry.is_string() || entry.get_ref<const std::string&>().size() > 400)
+        if (!entry.is_string() || entry.get_ref<const std::string&>().size() > events::kLongestIgnored)
           return Decoded<Event>::failure(DecodeProblem::WrongType, where + ": 'ignored' should hold short texts");
         ready.ignored.push_back(entry.get<std::string>());
       }

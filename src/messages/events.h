@@ -56,12 +56,14 @@ GameState game_state_of(const Session& session, bool paused);
 
 namespace events {
 // The game has loaded and takes commands (host page).
+inline constexpr std::size_t kMostIgnored = 16;
+inline constexpr std::size_t kLongestIgnored = 200;
 struct Ready {
   int api_version = kProtocolVersion;
   std::vector<std::string> supports;  // command types accepted
   // What the page address asked for that was not taken, each with why
   // ("?mode=duel: 'mode' should be \"solo\" or \"two-player\"").
-  std::vector<std::string> ignored;
+  std::vector<std::string> ignored;  // at most kMostIgnored, each at most kLongestIgnored bytes
   bool operator==(const Ready&) const = default;
 };
 struct GameStarted {

@@ -436,6 +436,29 @@ TEST_CASE("host bridge: ready, state, refusals by reason, and events with the pr
   CHECK(host.sent.back().find("bytes is more than") != std::string::npos);
 }
 
+TEST_CASE("host bridge: the address's ignored requests go in the ready message, within what it may hold") {
+  Rig rig;
+  RecordingHost host;
+  HostBridge bridge(host, rig.game);
+  rig.game.set_ready_listener([&] { bridge.announce_ready(); });
+  StartRequest request;
+  for (int i = 0; i < 20; ++i) request.ignored.push_back("?p" + std::to_string(i) + ": " + std::string(300, 'x'));
+  request.moves = "f5f5";  // not a game: said too, after the address's own problems
+  rig.start(request);
+  REQUIRE_FALSE(host.sent.empty());
+  const messages::Decoded<messages::Json> parsed = messages::parse_object(host.sent[0], 1 << 20, "ready");
+  REQUIRE(parsed);
+  const messages::Json& ignored = (*parsed.value)["ignored"];
+  REQUIRE(ignored.is_array());
+  CHECK(ignored.size() == messages::events::kMostIgnored);
+  for (const messages::Json& entry : ignored)
+    CHECK(entry.get<std::string>().size() <= messages::events::kLongestIgnored);
+  CHECK(ignored[0].get<std::string>().rfind("?p0: xxx", 0) == 0);
+  // The game decodes its own message.
+  const auto message = messages::decode_event(*parsed.value, "ready");
+  CHECK(message);
+}
+
 TEST_CASE("host bridge: a flood waits its turn, state requests are answered once, and nothing is lost silently") {
   Rig rig;
   RecordingHost host;

@@ -42,7 +42,7 @@ void GameController::update(double now, double animation_end) {
   // A computer that cannot play is said once, and stays said.
   if (const char* failure = services_.computer.failure(); *failure && !computer_failed_) {
     computer_failed_ = true;
-    notify(NoticeKind::Refused, failure, 1e9);
+    notify(NoticeKind::ComputerFailed, failure, 1e9);
   }
   if (!paused_) session_->tick();
   process_events();
@@ -296,6 +296,7 @@ void GameController::process_events() {
         notify(NoticeKind::ClockExpired, clock_notice(*session_, event.color, event.square), 4);
         break;
       case EventKind::GameOver:
+        notices_.clear(NoticeKind::Pass);  // a resignation right after a pass ends it there
         persistence_.add_result(finished_game_of(*session_));
         break;
       default:

@@ -38,7 +38,11 @@ void HostBridge::announce_ready() {
   const std::size_t offered = online_ ? std::size(kHostCommands) : kOfflineCommands;
   for (std::size_t i = 0; i < offered; ++i)
     ready.supports.push_back(std::string(kPrefix) + std::string(kHostCommands[i]));
-  ready.ignored = game_.ignored_requests();
+  // What the address asked for in vain, within what a host's decoder takes.
+  for (const std::string& ignored : game_.ignored_requests()) {
+    if (ready.ignored.size() == messages::events::kMostIgnored) break;
+    ready.ignored.push_back(repaired_utf8(ignored.substr(0, messages::events::kLongestIgnored - 3)));
+  }
   post(ready);
 }
 

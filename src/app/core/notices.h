@@ -16,8 +16,9 @@ enum class NoticeKind {
   LoadFailed,
   Copied,
   Paused,
-  Storage,  // saved data could not be read or written
-  Online,   // the table, the opponent, the connection
+  Storage,         // saved data could not be read or written
+  Online,          // the table, the opponent, the connection
+  ComputerFailed,  // the computer cannot play at all (said once, and kept)
 };
 
 class Notices {
