@@ -37,6 +37,8 @@ class App {
   // How much larger than CSS pixels the layout is drawn (1 but on large
   // windows): the state hook reports positions in CSS pixels.
   void set_zoom(float zoom) { zoom_ = zoom; }
+  // The player's wish for larger text (a setting): how much larger.
+  float text_zoom() const { return game_.ready() && game_.settings().larger_text ? 1.2f : 1.0f; }
   void shutdown() {}
 
  private:

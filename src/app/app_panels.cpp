@@ -237,7 +237,7 @@ void App::draw_menu_panel() {
 }
 
 void App::draw_settings_panel() {
-  if (!begin_panel("Settings", 440, 470)) return;
+  if (!begin_panel("Settings", 460, 560)) return;
   const float outer = ImGui::GetContentRegionAvail().x;
   widgets::begin_scroll_region("##settings", ImVec2(0, -64));
   const float width = ImGui::GetContentRegionAvail().x;
@@ -246,6 +246,9 @@ void App::draw_settings_panel() {
   changed |= check("Show how many discs each move turns", "setting:flip-counts", &game_.settings().show_flip_counts);
   changed |= check("Sound", "setting:sound", &game_.settings().sound);
   changed |= check("Reduce motion (no flip animation)", "setting:reduced-motion", &game_.settings().reduced_motion);
+  changed |= check("Hide the copper dots (find your moves yourself)", "setting:hide-legal-moves",
+                   &game_.settings().hide_legal_moves);
+  changed |= check("Larger text and buttons", "setting:larger-text", &game_.settings().larger_text);
   ImGui::Spacing();
   ImGui::TextUnformatted("Animation speed");
   static const char* const kSpeeds[] = {"Slow", "Normal", "Fast"};

@@ -50,6 +50,13 @@ BoardPicture App::board_picture() const {
       picture.hover_colour = game.side_to_move();
     }
   }
+  // An experienced player may play without the dots (and so without the
+  // preview): a square that traps nothing is still refused, with why.
+  if (game_.settings().hide_legal_moves && !game.in_placement_phase()) {
+    picture.dots = 0;
+    picture.hover = kNoMove;
+    picture.hover_flips = 0;
+  }
   picture.cursor = cursor_visible_ ? cursor_ : kNoMove;
   picture.highlight = now_ < refused_until_ ? refused_square_ : kNoMove;
   return picture;

@@ -13,7 +13,9 @@ struct Settings {
   bool show_flip_counts = false;  // hint how many discs each legal move turns
   bool sound = true;
   AnimationSpeed animation_speed = AnimationSpeed::Normal;
-  bool reduced_motion = false;  // flips appear without animation
+  bool reduced_motion = false;    // flips appear without animation
+  bool hide_legal_moves = false;  // no dots: for players who find their moves themselves
+  bool larger_text = false;       // everything drawn a size larger
   // The last choices on the new-game screen.
   Strength strength = Strength::Medium;
   ColourChoice colour = ColourChoice::Black;

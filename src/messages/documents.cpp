@@ -161,6 +161,8 @@ std::string settings_to_json(const Settings& settings) {
                    {"sound", settings.sound},
                    {"animationSpeed", spell(kAnimationSpeeds, settings.animation_speed)},
                    {"reducedMotion", settings.reduced_motion},
+                   {"hideLegalMoves", settings.hide_legal_moves},
+                   {"largerText", settings.larger_text},
                    {"newGame", options_to_json(settings.session_options())}});
 }
 
@@ -176,6 +178,9 @@ Decoded<Settings> settings_from_json(std::string_view text) {
     reader.read("sound", settings.sound);
     reader.read("animationSpeed", settings.animation_speed, kAnimationSpeeds);
     reader.read("reducedMotion", settings.reduced_motion);
+    // Later additions: absent from settings saved before them.
+    if (reader.has("hideLegalMoves")) reader.read("hideLegalMoves", settings.hide_legal_moves);
+    if (reader.has("largerText")) reader.read("largerText", settings.larger_text);
     const Json* options = reader.field("newGame");
     if (!reader.ok()) return Decoded<Settings>::failure(reader.error());
     Decoded<SessionOptions> chosen = options_from_json(*options, "settings: 'newGame'");

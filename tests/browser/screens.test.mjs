@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, nextFrames, pressControl, screenshot, state, swipe, tapPoint, tapSquare, waitForControl, waitForPanel,
+  appSuite, colourDistance, decodePng, nextFrames, sampleRgb, pressControl, screenshot, state, swipe, tapPoint, tapSquare, waitForControl, waitForPanel,
   waitForState, waitForTurn,
 } from './harness.mjs';
 
@@ -258,6 +258,43 @@ describe('every screen, every size', () => {
       assert.equal(s.transcript, 'f5d6');
       assert.ok(log.console.some((line) => /ignoring \?bogus: not a parameter/.test(line)),
         `the console says what was ignored: ${log.console.join(' | ')}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('for experienced players: no dots (a wrong square still says why), and larger text on request', async () => {
+    const { context, page, log } = await suite.open(smallPhone, { mode: 'two-player' });
+    try {
+      const normal = await state(page);
+      await pressControl(page, 'Menu');
+      await pressControl(page, 'Settings');
+      await pressControl(page, 'setting:hide-legal-moves');
+      await pressControl(page, 'setting:larger-text');
+      await waitForState(page, (s) => s.hideLegalMoves && s.largerText, null, { message: 'both switches on' });
+      await pressControl(page, 'Done');
+      await waitForPanel(page, 'none');
+      const larger = await waitForState(page, (s, h) => s.controls.Menu && s.controls.Menu.h > h * 1.1,
+        normal.controls.Menu.h, { message: 'the buttons grew with the text' });
+      assert.ok(larger.controls.Menu.x >= 0 && larger.controls.Menu.x + larger.controls.Menu.w <= 361, 'still inside the window');
+      await page.waitForTimeout(400);
+      await screenshot(page, 'no-dots-larger-text-phone');
+      // The legal squares look like any empty square.
+      const img = decodePng(await page.screenshot());
+      const scale = img.width / 360;
+      const centre = (r) => sampleRgb(img, (r.x + r.w / 2) * scale, (r.y + r.h / 2) * scale, 1);
+      const empty = centre(larger.squares.a1);
+      for (const move of larger.legalMoves) {
+        assert.ok(colourDistance(centre(larger.squares[move]), empty) < 25, `no dot on ${move}`);
+      }
+      await tapSquare(page, 'a1');
+      await waitForState(page, (s) => /a1/.test(s.notice) || /trap|turn|flip/i.test(s.notice), null,
+        { message: 'a square that traps nothing is refused with its reason' });
+      await tapSquare(page, larger.legalMoves[0]);
+      await waitForState(page, (s) => s.ply === 1, null, { message: 'a legal square still plays' });
+      await page.reload();
+      await waitForState(page, (s) => s.ready && s.hideLegalMoves && s.largerText, null, { message: 'kept across a reload' });
+      assert.deepEqual(log.pageErrors, []);
     } finally {
       await context.close();
     }

@@ -238,6 +238,28 @@ TEST_CASE("documents: random bytes and random edits never load and never throw")
   CHECK(refused > 100);
 }
 
+TEST_CASE("documents: the dots switch and larger text are kept, and settings saved before them still read") {
+  Settings settings;
+  settings.hide_legal_moves = true;
+  settings.larger_text = true;
+  const Decoded<Settings> back = settings_from_json(settings_to_json(settings));
+  REQUIRE_MESSAGE(back, back.error.message);
+  CHECK(back.value->hide_legal_moves);
+  CHECK(back.value->larger_text);
+  // A version 2 document from before the two switches: both off.
+  const Decoded<Settings> older = settings_from_json(
+      R"({"version":2,"flipCounts":true,"sound":true,"animationSpeed":"normal","reducedMotion":false,)"
+      R"("newGame":{"mode":"solo","strength":"medium","color":"black","start":"standard","matchLength":1,"clock":0}})");
+  REQUIRE_MESSAGE(older, older.error.message);
+  CHECK_FALSE(older.value->hide_legal_moves);
+  CHECK_FALSE(older.value->larger_text);
+  CHECK(older.value->show_flip_counts);
+  CHECK_FALSE(
+      settings_from_json(R"({"version":2,"flipCounts":true,"sound":true,"animationSpeed":"normal",)"
+                         R"("reducedMotion":false,"hideLegalMoves":"yes","newGame":{"mode":"solo",)"
+                         R"("strength":"medium","color":"black","start":"standard","matchLength":1,"clock":0}})"));
+}
+
 TEST_CASE("documents: version 1 documents, as earlier builds wrote them, are still read") {
   const Decoded<Settings> settings = settings_from_json(
       R"({"animation_speed":"fast","clock":true,"clock_seconds":12.5,"colour":"random","flip_counts":true,)"

@@ -112,6 +112,8 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     state["notice"] = game.notices().text();
     state["panel"] = screen.panel;
     state["flipCounts"] = game.settings().show_flip_counts;
+    state["hideLegalMoves"] = game.settings().hide_legal_moves;
+    state["largerText"] = game.settings().larger_text;
     state["sound"] = game.settings().sound;
     state["storageOk"] = game.storage_ok();
     state["animating"] = screen.animating;
