@@ -71,7 +71,8 @@ std::string App::status_line() const {
   // While the last move's discs still turn, its side's words stay: no
   // "your turn" before the dots are there to tap.
   if (animation_.running(now_) && !session()->game().is_over() && !session()->waiting_for_computer()) return "";
-  return turn_line(*session(), game_.paused(), platform::coarse_pointer() ? Pointer::Touch : Pointer::Mouse);
+  return turn_line(*session(), game_.paused(), platform::coarse_pointer() ? Pointer::Touch : Pointer::Mouse,
+                   !game_.settings().hide_legal_moves);
 }
 
 void App::draw_notice() {

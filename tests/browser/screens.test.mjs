@@ -287,6 +287,7 @@ describe('every screen, every size', () => {
       for (const move of larger.legalMoves) {
         assert.ok(colourDistance(centre(larger.squares[move]), empty) < 25, `no dot on ${move}`);
       }
+      assert.equal(larger.status, 'Black to move.', 'no word of dots that are not there');
       await tapSquare(page, 'a1');
       await waitForState(page, (s) => /a1/.test(s.notice) || /trap|turn|flip/i.test(s.notice), null,
         { message: 'a square that traps nothing is refused with its reason' });

@@ -360,6 +360,7 @@ TEST_CASE("wording: tap on a touch screen, click with a mouse; the status and th
   CHECK(turn_line(session, false, Pointer::Mouse) == "Your turn — click a copper dot.");
   Session two(SessionOptions{.mode = Mode::TwoPlayers}, 1);
   CHECK(turn_line(two, false, Pointer::Mouse) == "Black to move — click a copper dot.");
+  CHECK(turn_line(two, false, Pointer::Mouse, /*dots=*/false) == "Black to move.");
   // A finished game: the status line says what the result card's headline says.
   REQUIRE(session.play(sq("f5")));
   REQUIRE(session.resign());

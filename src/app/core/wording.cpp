@@ -58,7 +58,7 @@ std::string resignation_line(const Session& session) {
   return std::string(role_label(role_of(session, *resigned))) + " resigned.";
 }
 
-std::string turn_line(const Session& session, bool paused, Pointer pointer) {
+std::string turn_line(const Session& session, bool paused, Pointer pointer, bool dots) {
   const Game& game = session.game();
   if (paused) return "Paused.";
   // The same words as the result card's headline.
@@ -73,6 +73,7 @@ std::string turn_line(const Session& session, bool paused, Pointer pointer) {
     return std::string(role_label(mover)) + ": place a disc on an empty centre square.";
   }
   if (session.waiting_for_computer()) return "The computer is thinking";
+  if (!dots) return mover == Role::You ? "Your turn." : std::string(role_label(mover)) + " to move.";
   const char* action = pointer == Pointer::Touch ? "tap" : "click";
   if (mover == Role::You) return std::string("Your turn — ") + action + " a copper dot.";
   return std::string(role_label(mover)) + " to move — " + action + " a copper dot.";

@@ -25,7 +25,8 @@ std::string resignation_line(const Session& session);
 // How the player points: the words say "tap" on a touch screen, "click" with a mouse.
 enum class Pointer { Touch, Mouse };
 // The status line: whose turn, the result.
-std::string turn_line(const Session& session, bool paused, Pointer pointer = Pointer::Touch);
+// `dots`: whether the legal moves are marked (the player may hide them).
+std::string turn_line(const Session& session, bool paused, Pointer pointer = Pointer::Touch, bool dots = true);
 // The match score in words for the result card: "Match: you 1 – 2 computer".
 std::string match_line(const Session& session);
 // "You win the match!", "The second player wins the match!" (empty until decided).
