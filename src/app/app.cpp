@@ -181,23 +181,11 @@ void App::tap_square(Square square) {
   state_dirty_ = true;
 }
 
-namespace {
-std::size_t moves_among(std::span<const Ply> plies, std::size_t count) {
-  return static_cast<std::size_t>(std::count_if(plies.begin(), plies.begin() + static_cast<std::ptrdiff_t>(count),
-                                                [](const Ply& ply) { return !ply.is_pass(); }));
-}
-}  // namespace
-
 std::size_t App::moves_in_record() const {
   if (!session()) return 0;
-  const MoveRecord& record = session()->game().record();
-  return moves_among(record.all(), record.all().size());
-}
-
-std::size_t App::moves_on_board() const {
-  if (!session()) return 0;
-  const MoveRecord& record = session()->game().record();
-  return moves_among(record.all(), record.cursor());
+  const std::span<const Ply> plies = session()->game().record().all();
+  return static_cast<std::size_t>(
+      std::count_if(plies.begin(), plies.end(), [](const Ply& ply) { return !ply.is_pass(); }));
 }
 
 void App::view_move(std::size_t moves) {

@@ -56,9 +56,8 @@ class App {
   void view_move(std::size_t moves);
   void stop_viewing() { viewing_.reset(); }
   void play_on_from_view();
-  // The moves (passes not counted) in the record, and those on the board.
+  // The moves (passes not counted) in the record, redo tail included.
   std::size_t moves_in_record() const;
-  std::size_t moves_on_board() const;
   float draw_viewing_buttons(ImVec2 origin, float width, float height);
   // What the game's events mean on screen: flips, sounds, dialogs.
   void show_events();
@@ -66,6 +65,8 @@ class App {
   void close_panels();
   // Drawing (app_screen.cpp, app_panels.cpp, app_statistics.cpp).
   std::string status_line() const;
+  // "", ".", "..", "...": the computer's thinking, moving with the time.
+  std::string thinking_dots() const;
   BoardPicture board_picture() const;
   void draw_screen();
   void draw_score_bar(ImVec2 origin, float width, float height);

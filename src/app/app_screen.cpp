@@ -62,6 +62,8 @@ BoardPicture App::board_picture() const {
   return picture;
 }
 
+std::string App::thinking_dots() const { return std::string(static_cast<std::size_t>(now_ * 3) % 4, '.'); }
+
 std::string App::status_line() const {
   if (!game_.ready()) return "Getting the board ready…";
   if (viewing_)
@@ -256,7 +258,7 @@ widgets::ScoreBarLabels App::score_labels() const {
       (record.all()[record.cursor() - 1].color == Color::Black ? labels.black_badge : labels.white_badge) = "passed";
     if (!online() && session()->waiting_for_computer() && !game_.paused() && !animation_.running(now_))
       (session()->game().side_to_move() == Color::Black ? labels.black_badge : labels.white_badge) =
-          std::string("thinking") + std::string(static_cast<std::size_t>(now_ * 3) % 4, '.');
+          "thinking" + thinking_dots();
   }
   return labels;
 }
@@ -276,11 +278,7 @@ void App::draw_status(ImVec2 origin, float width) {
   std::string text = status_line();
   const bool thinking = game_.ready() && session() && !online() && session()->waiting_for_computer() &&
                         !session()->game().is_over() && !game_.paused();
-  if (thinking) {
-    const int dots = static_cast<int>(now_ * 3) % 4;
-    text += std::string(static_cast<std::size_t>(dots), '.');
-  }
-  const ImU32 colour = palette::kText;
+  if (thinking) text += thinking_dots();
   float text_width = width;
   const auto online_clock = online() ? online_.clock() : std::nullopt;
   if (online_clock || (!online() && session() && session()->options().clock_enabled && !session()->game().is_over())) {
@@ -295,7 +293,7 @@ void App::draw_status(ImVec2 origin, float width) {
     draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
     text_width -= extent.x + 12;
   }
-  draw_list.AddText(theme_.body, 17, origin, colour, text.c_str(), nullptr, text_width);  // wraps at text_width
+  draw_list.AddText(theme_.body, 17, origin, palette::kText, text.c_str(), nullptr, text_width);  // wraps at text_width
 }
 
 float App::draw_viewing_buttons(ImVec2 origin, float width, float height) {

@@ -59,25 +59,22 @@ float device_pixel_ratio(SDL_Window* window) {
 }
 
 // A large window shows the same layout larger rather than more empty space:
-// a 1920×1080 window is laid out as 1280×720 and drawn half as large again.
-// In steps of an eighth, so that a window being resized does not remake
-// the font atlas on every step.
-// The player's "larger text" multiplies it, as far as the layout keeps room
-// for its narrowest form (320×360).
-float layout_zoom(SDL_Window* window, float wish) {
+// a 1920×1080 window is laid out as 1280×720 and drawn half as large again,
+// in steps of an eighth, so that a window being resized does not remake the
+// font atlas on every step. The player's "larger text" multiplies it, as far
+// as the layout keeps room for its narrowest form (320×360).
+float layout_zoom(const Runtime& runtime) {
   int width = 0, height = 0;
-  SDL_GetWindowSize(window, &width, &height);
+  SDL_GetWindowSize(runtime.window, &width, &height);
+  const float wish = runtime.app ? runtime.app->text_zoom() : 1.0f;
   const float fit = std::clamp(std::floor(std::min(width / 1100.0f, height / 720.0f) * 8) / 8, 1.0f, 2.5f);
   const float room = std::min(width / 320.0f, height / 360.0f);
   return std::max(fit, std::min(fit * wish, room));
 }
 
-float layout_zoom(const Runtime& runtime) {
-  return layout_zoom(runtime.window, runtime.app ? runtime.app->text_zoom() : 1.0f);
-}
-
-void rebuild_fonts_if_needed(Runtime& runtime) {
-  const float scale = device_pixel_ratio(runtime.window) * layout_zoom(runtime);
+// The font atlas is made at the device pixel ratio times the layout's zoom.
+void rebuild_fonts_if_needed(Runtime& runtime, float zoom) {
+  const float scale = device_pixel_ratio(runtime.window) * zoom;
   if (scale == runtime.font_scale) return;
   runtime.font_scale = scale;
   runtime.theme.load_fonts(scale);
@@ -161,7 +158,8 @@ void run_frame(Runtime& runtime) {
   if (runtime.frames_owed <= 0) return;
   --runtime.frames_owed;
 
-  rebuild_fonts_if_needed(runtime);
+  const float zoom = layout_zoom(runtime);
+  rebuild_fonts_if_needed(runtime, zoom);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
@@ -178,7 +176,6 @@ void run_frame(Runtime& runtime) {
   // The backend read SDL's state of now; ImGui is shown the pointer of the
   // events taken instead, so that each tap is judged where it happened.
   // The layout's zoom: ImGui sees a smaller display drawn at a larger scale.
-  const float zoom = layout_zoom(runtime);
   io.DisplaySize = ImVec2(io.DisplaySize.x / zoom, io.DisplaySize.y / zoom);
   io.DisplayFramebufferScale = ImVec2(io.DisplayFramebufferScale.x * zoom, io.DisplayFramebufferScale.y * zoom);
   runtime.app->set_zoom(zoom);
@@ -271,7 +268,7 @@ int main(int, char**) {
   runtime.theme.apply_style();
   ImGui_ImplSDL2_InitForOpenGL(runtime.window, runtime.gl);
   ImGui_ImplOpenGL3_Init(runtime.glsl_version);
-  rebuild_fonts_if_needed(runtime);
+  rebuild_fonts_if_needed(runtime, layout_zoom(runtime));
 
   static reversi::App app(runtime.theme);
   runtime.app = &app;

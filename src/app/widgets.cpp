@@ -23,27 +23,35 @@ struct Focus {
   bool activate = false;    // Enter or Space: the focused item fires this frame
   bool activating = false;  // ...and this is that frame
   bool scroll_to = false;   // the focus moved: bring its item into view
-  bool dialog_open = false;
-  int dialog = 0;  // which dialog is open (0: none)
+  int dialog = 0;           // which dialog is open (0: none)
 };
 Focus& focus() {
   static Focus state;
   return state;
 }
 
+// Whether the keyboard is for `window`: the open dialog's windows while
+// one is open, the screen's otherwise.
+bool has_keyboard(const ImGuiWindow& window) {
+  const bool in_dialog = (window.RootWindow->Flags & ImGuiWindowFlags_Modal) != 0;
+  return in_dialog == (focus().dialog != 0);
+}
+
+// A control's name as published: the text before any "##".
+std::string shown_name(const std::string& name) { return name.substr(0, name.find("##")); }
+
 }  // namespace
 
 bool note_control(const std::string& name) {
   auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData);
-  const std::string key = name.substr(0, name.find("##"));
+  const std::string key = shown_name(name);
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   const bool enabled = !(ImGui::GetItemFlags() & ImGuiItemFlags_Disabled);
   // A window's first frame has a provisional position; publish settled ones only.
   if (registry && !ImGui::IsWindowAppearing())
     registry->controls[key] = ControlRect{min.x, min.y, max.x - min.x, max.y - min.y, enabled};
   Focus& state = focus();
-  const bool in_dialog = (ImGui::GetCurrentWindow()->RootWindow->Flags & ImGuiWindowFlags_Modal) != 0;
-  if (!enabled || in_dialog != state.dialog_open) return false;
+  if (!enabled || !has_keyboard(*ImGui::GetCurrentWindow())) return false;
   state.drawing.push_back(name);
   if (!state.visible || name != state.focused) return false;
   if (state.scroll_to) {
@@ -86,12 +94,7 @@ bool activate_focus() {
 }
 
 void clear_focus() { focus().visible = false; }
-bool focus_visible() { return focus().visible; }
-const std::string& focused_control() {
-  static std::string shown;
-  shown = focus().visible ? focus().focused.substr(0, focus().focused.find("##")) : "";
-  return shown;
-}
+std::string focused_control() { return focus().visible ? shown_name(focus().focused) : ""; }
 
 bool button(const char* label, ImVec2 size, bool enabled, const char* name) {
   ImGui::BeginDisabled(!enabled);
@@ -287,8 +290,7 @@ void drag_to_scroll() {
   if (drag.frame != ImGui::GetFrameCount() - 1) drag = Drag{};  // not seen last frame: a new region
   drag.frame = ImGui::GetFrameCount();
   // Page keys are for the dialog, when one is open, not for the screen under it.
-  const bool in_dialog = (window->RootWindow->Flags & ImGuiWindowFlags_Modal) != 0;
-  if (g_pages != 0 && in_dialog == focus().dialog_open) {
+  if (g_pages != 0 && has_keyboard(*window)) {
     const float page = window->InnerRect.GetHeight() * 0.85f;
     const float target = g_pages == 2 ? max_scroll : g_pages == -2 ? 0 : window->Scroll.y + g_pages * page;
     ImGui::SetScrollY(std::clamp(target, 0.0f, max_scroll));
@@ -358,8 +360,13 @@ void mark_fold(const ImGuiWindow& region) {
   draw_list.PopClipRect();
 }
 
-std::vector<ImGuiWindow*>& open_regions() {
-  static std::vector<ImGuiWindow*> stack;
+// The regions being drawn, with the names they are published under.
+struct OpenRegion {
+  ImGuiWindow* window;
+  std::string name;
+};
+std::vector<OpenRegion>& open_regions() {
+  static std::vector<OpenRegion> stack;
   return stack;
 }
 
@@ -370,21 +377,17 @@ void begin_scroll_region(const char* id, ImVec2 size, bool padded) {
   ImGui::BeginChild(id, size, false,
                     ImGuiWindowFlags_NoNavInputs | (padded ? ImGuiWindowFlags_AlwaysUseWindowPadding : 0));
   if (opening) ImGui::SetScrollY(0);  // a dialog opens at its top, however it was left
-  open_regions().push_back(ImGui::GetCurrentWindow());
+  std::string name(id);
+  open_regions().push_back({ImGui::GetCurrentWindow(), name.rfind("##", 0) == 0 ? name.substr(2) : name});
   drag_to_scroll();
 }
 
 void end_scroll_region() {
-  ImGuiWindow* region = open_regions().back();
+  const OpenRegion open = open_regions().back();
   open_regions().pop_back();
-  if (auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData)) {
-    // The child's name is "<parent>/<id>_<hash>": keep the id without its "##".
-    std::string name = region->Name;
-    name = name.substr(name.rfind('/') + 1);
-    name = name.substr(0, name.rfind('_'));
-    if (name.rfind("##", 0) == 0) name = name.substr(2);
-    registry->regions[name] = ScrollState{region->Scroll.y, region->ScrollMax.y};
-  }
+  ImGuiWindow* region = open.window;
+  if (auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData))
+    registry->regions[open.name] = ScrollState{region->Scroll.y, region->ScrollMax.y};
   mark_fold(*region);  // over the region's own content
   ImGui::EndChild();
 }
@@ -398,7 +401,6 @@ void begin_frame(int dialog) {
   // it or back out, with nothing pending.
   if (dialog != state.dialog) {
     state.dialog = dialog;
-    state.dialog_open = dialog != 0;
     state.order.clear();
     state.drawing.clear();
     state.focused.clear();

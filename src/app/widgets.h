@@ -43,9 +43,8 @@ void move_focus(FocusMove move);
 // Activates the focused item on the next frame; false when none is focused.
 bool activate_focus();
 void clear_focus();
-bool focus_visible();
 // The focused item's name (empty when none), for the page's state hook.
-const std::string& focused_control();
+std::string focused_control();
 
 struct ScoreBarLabels {
   std::string black;

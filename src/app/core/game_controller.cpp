@@ -168,9 +168,9 @@ CommandResult GameController::tap(Square square) {
   return result;
 }
 
-CommandResult GameController::rewind_to(std::size_t moves) {
-  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, "There is no game to take back.");
-  const CommandResult result = session_->rewind_to(moves);
+// After moves were taken back (undo, play on from an earlier move): what
+// the computer was asked is void, and the game is told and saved.
+CommandResult GameController::took_back(const CommandResult& result) {
   if (!result) {
     refuse(result);
     return result;
@@ -181,17 +181,14 @@ CommandResult GameController::rewind_to(std::size_t moves) {
   return result;
 }
 
+CommandResult GameController::rewind_to(std::size_t moves) {
+  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, "There is no game to take back.");
+  return took_back(session_->rewind_to(moves));
+}
+
 CommandResult GameController::undo() {
   if (!session_) return CommandResult::failure(CommandError::NothingToUndo, "There is no move to take back.");
-  const CommandResult result = session_->undo();
-  if (!result) {
-    refuse(result);
-    return result;
-  }
-  turn_.cancel();
-  process_events();
-  save_game();
-  return result;
+  return took_back(session_->undo());
 }
 
 CommandResult GameController::redo() {

@@ -105,6 +105,7 @@ class GameController {
   void process_events();
   void save_game();
   void refuse(const CommandResult& result);
+  CommandResult took_back(const CommandResult& result);
 
   Services services_;
   Persistence persistence_;
