@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <functional>
+#include <iterator>
+#include <string>
 
 #include "engine/notation.h"
 
@@ -18,8 +20,17 @@ using messages::kVariants;
 using messages::parse_spelling;
 using messages::spell;
 
-// Version 1 of the schema; user_version says which one a file has.
-constexpr const char* kSchema = R"sql(
+// The schema, one migration a version; PRAGMA user_version says which
+// versions a file has. A file is brought up to date at start-up, each
+// migration in a transaction of its own with the version it reaches, so a
+// crash mid-way leaves the file at the last whole version. Migrations are
+// never edited once released: a change is a new one at the end.
+struct Migration {
+  int version;
+  const char* sql;
+};
+constexpr Migration kMigrations[] = {
+    {1, R"sql(
 CREATE TABLE IF NOT EXISTS players (
   id TEXT PRIMARY KEY,
   name TEXT NOT NULL,
@@ -55,8 +66,45 @@ CREATE TABLE IF NOT EXISTS moves (
   square TEXT NOT NULL,
   PRIMARY KEY (code, match_number, game_number, move_index)
 ) WITHOUT ROWID;
-PRAGMA user_version = 1;
-)sql";
+)sql"},
+    // The record: every finished online game, each player's share of it
+    // (points, only between people), and the milestones reached.
+    {2, R"sql(
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL,
+  match_number INTEGER NOT NULL,
+  game_number INTEGER NOT NULL,
+  black TEXT NOT NULL, black_name TEXT NOT NULL,
+  white TEXT NOT NULL, white_name TEXT NOT NULL,
+  result TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  black_count INTEGER NOT NULL,
+  white_count INTEGER NOT NULL,
+  transcript TEXT NOT NULL,
+  rated INTEGER NOT NULL,
+  ended_unix INTEGER NOT NULL
+);
+CREATE INDEX games_by_match ON games (code, match_number);
+CREATE TABLE scores (
+  player TEXT NOT NULL,
+  game INTEGER NOT NULL REFERENCES games(id),
+  opponent TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  points INTEGER NOT NULL,
+  rated INTEGER NOT NULL,
+  ended_unix INTEGER NOT NULL,
+  PRIMARY KEY (player, game)
+) WITHOUT ROWID;
+CREATE INDEX scores_by_time ON scores (ended_unix, player);
+CREATE TABLE milestones (
+  player TEXT NOT NULL,
+  milestone TEXT NOT NULL,
+  reached_unix INTEGER NOT NULL,
+  PRIMARY KEY (player, milestone)
+) WITHOUT ROWID;
+)sql"},
+};
 
 std::string last_error(sqlite3* database, const std::string& what) { return what + ": " + sqlite3_errmsg(database); }
 
@@ -234,6 +282,34 @@ sqlite3* open_connection(const std::string& path, StoreError& error) {
   return database;
 }
 
+int schema_version(sqlite3* database) {
+  Statement statement(database, "PRAGMA user_version");
+  return statement.step() == SQLITE_ROW ? static_cast<int>(statement.integer(0)) : -1;
+}
+
+StoreStatus migrate(sqlite3* database) {
+  const int found = schema_version(database);
+  if (found < 0) return StoreError{last_error(database, "read the schema version")};
+  const int newest = std::end(kMigrations)[-1].version;
+  if (found > newest)
+    return StoreError{"the database has schema version " + std::to_string(found) + ", newer than this build's " +
+                      std::to_string(newest) + ": run the newer reversi-server"};
+  for (const Migration& migration : kMigrations) {
+    if (migration.version <= found) continue;
+    const std::string what = "migrate the schema to version " + std::to_string(migration.version);
+    if (StoreStatus failed = run(database, "BEGIN IMMEDIATE", what)) return failed;
+    StoreStatus failed = run(database, migration.sql, what);
+    if (!failed)
+      failed = run(database, ("PRAGMA user_version = " + std::to_string(migration.version)).c_str(), what);
+    if (!failed) failed = run(database, "COMMIT", what);
+    if (failed) {
+      run(database, "ROLLBACK", "rollback");
+      return failed;
+    }
+  }
+  return std::nullopt;
+}
+
 // How often the checkpointer copies the WAL back into the database.
 constexpr std::chrono::milliseconds kCheckpointInterval{250};
 
@@ -242,7 +318,7 @@ constexpr std::chrono::milliseconds kCheckpointInterval{250};
 std::unique_ptr<SqliteStore> SqliteStore::open(const std::string& path, StoreError& error) {
   sqlite3* database = open_connection(path, error);
   if (!database) return nullptr;
-  if (StoreStatus failed = run(database, kSchema, "create the schema")) {
+  if (StoreStatus failed = migrate(database)) {
     error = *failed;
     sqlite3_close(database);
     return nullptr;
