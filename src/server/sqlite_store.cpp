@@ -299,8 +299,7 @@ StoreStatus migrate(sqlite3* database) {
     const std::string what = "migrate the schema to version " + std::to_string(migration.version);
     if (StoreStatus failed = run(database, "BEGIN IMMEDIATE", what)) return failed;
     StoreStatus failed = run(database, migration.sql, what);
-    if (!failed)
-      failed = run(database, ("PRAGMA user_version = " + std::to_string(migration.version)).c_str(), what);
+    if (!failed) failed = run(database, ("PRAGMA user_version = " + std::to_string(migration.version)).c_str(), what);
     if (!failed) failed = run(database, "COMMIT", what);
     if (failed) {
       run(database, "ROLLBACK", "rollback");
