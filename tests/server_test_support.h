@@ -59,6 +59,7 @@ struct TableWorld {
   std::deque<std::pair<server::SearchRequest, std::function<void(Square)>>> searches;
   std::deque<std::uint64_t> randoms;  // the next values of the "cryptographic" generator (0 when empty)
   std::unique_ptr<server::Store> store;
+  std::int64_t unix_now = 1'800'000'000;  // wall time for stored rows and the record
 
   explicit TableWorld(const std::string& database = ":memory:") {
     server::StoreError error;
@@ -70,7 +71,7 @@ struct TableWorld {
     server::TableServices services;
     services.store = store.get();
     services.clock = [this] { return now; };
-    services.unix_clock = [] { return std::int64_t{1'800'000'000}; };
+    services.unix_clock = [this] { return unix_now; };
     services.wake_at = [this](double when) { wake = when; };
     services.search = [this](server::SearchRequest request, std::function<void(Square)> done) {
       searches.emplace_back(request, std::move(done));

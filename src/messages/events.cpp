@@ -223,6 +223,8 @@ std::string_view event_type(const Event& event) {
           return "online-game-over";
         else if constexpr (std::is_same_v<T, events::Error>)
           return "error";
+        else if constexpr (std::is_same_v<T, events::MilestoneReached>)
+          return "milestone";
         else
           static_assert(!sizeof(T*), "an event without a type name");
       },
@@ -277,6 +279,9 @@ Json event_to_json(const Event& event) {
         } else if constexpr (std::is_same_v<T, events::TableOpened>) {
           message["table"] = value.code;
           message["invite"] = value.invite;
+        } else if constexpr (std::is_same_v<T, events::MilestoneReached>) {
+          message["milestone"] = value.milestone;
+          message["level"] = value.level;
         } else if constexpr (std::is_same_v<T, events::OpponentJoined>) {
           message["table"] = value.code;
           message["name"] = value.name;
@@ -434,6 +439,12 @@ Decoded<Event> decode_event(const Json& message, std::string_view type) {
     reader.read("table", opened.code, 16);
     reader.read("invite", opened.invite, 2048);
     return finish(reader, opened);
+  }
+  if (type == "milestone") {
+    events::MilestoneReached reached;
+    reader.read("milestone", reached.milestone, 64);
+    reader.read("level", reached.level, 1, 6);
+    return finish(reader, reached);
   }
   if (type == "opponent-joined") {
     events::OpponentJoined joined;

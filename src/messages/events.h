@@ -152,6 +152,13 @@ struct OnlineGameOver {
   std::string outcome;  // for us: "won", "lost" or "draw"
   bool operator==(const OnlineGameOver&) const = default;
 };
+// Online: a milestone the player has just reached ("first-win", the
+// spellings of table_messages.h's kMilestones) and the level it makes.
+struct MilestoneReached {
+  std::string milestone;
+  int level = 2;
+  bool operator==(const MilestoneReached&) const = default;
+};
 // A command was refused: why, in words, and the type of the command.
 struct Error {
   std::string reason;
@@ -160,10 +167,10 @@ struct Error {
 };
 }  // namespace events
 
-using Event =
-    std::variant<events::Ready, events::GameStarted, events::Move, events::Pass, events::ClockExpired, events::Undone,
-                 events::Redone, events::GameOver, events::MatchOver, events::State, events::TableOpened,
-                 events::OpponentJoined, events::OnlineGameStarted, events::OnlineGameOver, events::Error>;
+using Event = std::variant<events::Ready, events::GameStarted, events::Move, events::Pass, events::ClockExpired,
+                           events::Undone, events::Redone, events::GameOver, events::MatchOver, events::State,
+                           events::TableOpened, events::OpponentJoined, events::OnlineGameStarted,
+                           events::OnlineGameOver, events::Error, events::MilestoneReached>;
 
 // The message for one of the session's events (read right after it was polled).
 Event event_of(const GameEvent& event, const Session& session);

@@ -119,6 +119,7 @@ enum class ErrorCode : std::uint8_t {
   GameOver,
   NotNow,       // a request the table's phase does not allow (rematch during a game, …)
   ServerError,  // the server could not keep the change (its database failed); nothing changed
+  NoSuchPlayer,
 };
 inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "bad-message"},
                                                       {ErrorCode::TooLarge, "too-large"},
@@ -144,7 +145,8 @@ inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "b
                                                       {ErrorCode::InvalidSquare, "invalid-square"},
                                                       {ErrorCode::GameOver, "game-over"},
                                                       {ErrorCode::NotNow, "not-now"},
-                                                      {ErrorCode::ServerError, "server-error"}};
+                                                      {ErrorCode::ServerError, "server-error"},
+                                                      {ErrorCode::NoSuchPlayer, "no-such-player"}};
 
 // How `value` is written ("" for a value missing from the table, which the
 // tests rule out for every table).

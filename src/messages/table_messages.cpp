@@ -53,7 +53,32 @@ constexpr bool is_plain_client_message =
     std::is_same_v<Plain, client::LeaveTable> || std::is_same_v<Plain, client::WatchOpenTables> ||
     std::is_same_v<Plain, client::UnwatchOpenTables> || std::is_same_v<Plain, client::Resign> ||
     std::is_same_v<Plain, client::NextGame> || std::is_same_v<Plain, client::Rematch> ||
-    std::is_same_v<Plain, client::TransferSeat>;
+    std::is_same_v<Plain, client::TransferSeat> || std::is_same_v<Plain, client::GetHistory>;
+
+Json entry_json(const server::LeaderboardEntry& entry) {
+  return Json{{"rank", entry.rank},
+              {"player", entry.player},
+              {"name", entry.name},
+              {"points", entry.points},
+              {"level", entry.level}};
+}
+
+Json history_game_json(const server::HistoryGame& game) {
+  Json opponent = game.computer ? Json{{"computer", spell(kStrengths, *game.computer)}}
+                                : Json{{"player", game.opponent}, {"name", game.opponent_name}};
+  return Json{{"code", game.code},
+              {"match", game.match_number},
+              {"game", game.game_number},
+              {"opponent", opponent},
+              {"color", spell(kColours, game.color)},
+              {"result", spell(kGameOutcomes, game.outcome)},
+              {"reason", spell(kEndReasons, game.reason)},
+              {"points", game.points},
+              {"rated", game.rated},
+              {"counts", {{"own", game.own_count}, {"opponent", game.opponent_count}}},
+              {"transcript", game.transcript},
+              {"ended", game.ended_unix}};
+}
 
 }  // namespace
 
@@ -92,9 +117,10 @@ Json table_options_to_json(const TableOptions& options) {
 
 std::string_view client_message_type(const ClientMessage& message) {
   static constexpr std::string_view kNames[] = {
-      "hello",       "set-name",    "open-table",        "join-table",          "seat-computer",
-      "set-private", "leave-table", "watch-open-tables", "unwatch-open-tables", "play",
-      "resign",      "next-game",   "rematch",           "transfer-seat",       "claim-seat"};
+      "hello",           "set-name",    "open-table",        "join-table",          "seat-computer",
+      "set-private",     "leave-table", "watch-open-tables", "unwatch-open-tables", "play",
+      "resign",          "next-game",   "rematch",           "transfer-seat",       "claim-seat",
+      "get-leaderboard", "get-player",  "get-history"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   return kNames[message.index()];
 }
@@ -124,6 +150,10 @@ std::string encode_client_message(const ClientMessage& message) {
         } else if constexpr (std::is_same_v<T, client::Play>) {
           json["square"] = square_name(value.square);
           json["ply"] = value.ply;
+        } else if constexpr (std::is_same_v<T, client::GetLeaderboard>) {
+          json["period"] = spell(kPeriods, value.period);
+        } else if constexpr (std::is_same_v<T, client::GetPlayer>) {
+          if (value.player) json["player"] = *value.player;
         } else {
           static_assert(is_plain_client_message<T>, "a client message without an encoder");
         }
@@ -133,11 +163,12 @@ std::string encode_client_message(const ClientMessage& message) {
 }
 
 std::string_view server_message_type(const ServerMessage& message) {
-  static constexpr std::string_view kNames[] = {"welcome",       "table",      "open-tables",     "game-started",
-                                                "move",          "pass",       "clock-expired",   "game-over",
-                                                "game-aborted",  "match-over", "rematch-offered", "opponent-away",
-                                                "opponent-back", "state",      "transfer-code",   "seat-moved",
-                                                "error"};
+  static constexpr std::string_view kNames[] = {"welcome",       "table",       "open-tables",     "game-started",
+                                                "move",          "pass",        "clock-expired",   "game-over",
+                                                "game-aborted",  "match-over",  "rematch-offered", "opponent-away",
+                                                "opponent-back", "state",       "transfer-code",   "seat-moved",
+                                                "error",         "leaderboard", "player",          "history",
+                                                "milestone"};
   static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
   return kNames[message.index()];
 }
@@ -157,7 +188,20 @@ std::optional<int> sequence_of(const ServerMessage& message) {
       message);
 }
 
-std::string encode_server_message(const ServerMessage& message) {
+namespace {
+Json server_message_json(const ServerMessage& message);
+}  // namespace
+
+std::string encode_server_message(const ServerMessage& message) { return dump(server_message_json(message)); }
+
+Json server_message_body(const ServerMessage& message) {
+  Json json = server_message_json(message);
+  json.erase("type");
+  return json;
+}
+
+namespace {
+Json server_message_json(const ServerMessage& message) {
   Json json = {{"type", server_message_type(message)}};
   std::visit(
       [&](const auto& value) {
@@ -172,9 +216,10 @@ std::string encode_server_message(const ServerMessage& message) {
         } else if constexpr (std::is_same_v<T, server::OpenTables>) {
           Json list = Json::array();
           for (const server::OpenTableEntry& entry : value.tables)
-            list.push_back({{"code", entry.code},
-                            {"host", {{"player", entry.host_player}, {"name", entry.host_name}}},
-                            {"options", table_options_to_json(entry.options)}});
+            list.push_back(
+                {{"code", entry.code},
+                 {"host", {{"player", entry.host_player}, {"name", entry.host_name}, {"level", entry.host_level}}},
+                 {"options", table_options_to_json(entry.options)}});
           json["tables"] = list;
         } else if constexpr (std::is_same_v<T, server::GameStarted>) {
           json["seq"] = value.seq;
@@ -217,12 +262,43 @@ std::string encode_server_message(const ServerMessage& message) {
           json["code"] = spell(kErrorCodes, value.code);
           json["reason"] = value.reason;
           json["request"] = value.request;
+        } else if constexpr (std::is_same_v<T, server::Leaderboard>) {
+          json["period"] = spell(kPeriods, value.period);
+          json["from"] = value.from;
+          json["to"] = value.to;
+          Json entries = Json::array();
+          for (const server::LeaderboardEntry& entry : value.entries) entries.push_back(entry_json(entry));
+          json["entries"] = entries;
+          json["you"] = value.you ? entry_json(*value.you) : Json(nullptr);
+        } else if constexpr (std::is_same_v<T, server::PlayerCard>) {
+          json["player"] = value.player;
+          json["name"] = value.name;
+          json["level"] = value.level;
+          Json reached = Json::array();
+          for (const server::ReachedMilestone& milestone : value.milestones)
+            reached.push_back(
+                {{"milestone", spell(kMilestones, milestone.milestone)}, {"reached", milestone.reached_unix}});
+          json["milestones"] = reached;
+          json["points"] = {{"week", value.week}, {"month", value.month}, {"year", value.year}};
+          json["games"] = value.games;
+          json["wins"] = value.wins;
+        } else if constexpr (std::is_same_v<T, server::History>) {
+          Json games = Json::array();
+          for (const server::HistoryGame& game : value.games) games.push_back(history_game_json(game));
+          Json match = Json::array();
+          for (const server::HistoryGame& game : value.match) match.push_back(history_game_json(game));
+          json["games"] = games;
+          json["match"] = match;
+        } else if constexpr (std::is_same_v<T, server::MilestoneReached>) {
+          json["milestone"] = spell(kMilestones, value.milestone);
+          json["level"] = value.level;
         } else {
           static_assert(!sizeof(T*), "a server message without an encoder");
         }
       },
       message);
-  return dump(json);
+  return json;
 }
+}  // namespace
 
 }  // namespace reversi::messages::online

@@ -48,6 +48,25 @@ SessionOptions session_options_of(const TableOptions& options, std::optional<Str
 // Upper-case, checked: a code as the user typed it ("k7m2qx") or nothing.
 std::optional<std::string> normalised_code(std::string_view text);
 
+// The arcade's record (docs/protocol.md, "Points, levels and leaderboards").
+enum class Period : std::uint8_t { Week, Month, Year };  // UTC: ISO weeks from Monday, months, years
+enum class Milestone : std::uint8_t { FirstGame, FirstWin, ThreeOpponents, FiveWins, TwentyFiveWins };
+// A player's share of one finished game.
+enum class GameOutcome : std::uint8_t { Win, Draw, Loss };
+inline constexpr Spelling<Period> kPeriods[] = {
+    {Period::Week, "week"}, {Period::Month, "month"}, {Period::Year, "year"}};
+inline constexpr Spelling<Milestone> kMilestones[] = {{Milestone::FirstGame, "first-game"},
+                                                      {Milestone::FirstWin, "first-win"},
+                                                      {Milestone::ThreeOpponents, "three-opponents"},
+                                                      {Milestone::FiveWins, "five-wins"},
+                                                      {Milestone::TwentyFiveWins, "twenty-five-wins"}};
+inline constexpr Spelling<GameOutcome> kGameOutcomes[] = {
+    {GameOutcome::Win, "win"}, {GameOutcome::Draw, "draw"}, {GameOutcome::Loss, "loss"}};
+inline constexpr int kMilestoneCount = 5;
+// A leaderboard lists this many players; the history this many games.
+inline constexpr std::size_t kLeaderboardSize = 100;
+inline constexpr std::size_t kHistorySize = 30;
+
 struct Resume {
   std::string table;
   int seq = 0;
@@ -114,12 +133,25 @@ struct ClaimSeat {
   std::string code;  // normalised (upper case)
   bool operator==(const ClaimSeat&) const = default;
 };
+struct GetLeaderboard {
+  Period period = Period::Week;
+  bool operator==(const GetLeaderboard&) const = default;
+};
+// A player's card; one's own without `player`.
+struct GetPlayer {
+  std::optional<std::string> player;
+  bool operator==(const GetPlayer&) const = default;
+};
+struct GetHistory {
+  bool operator==(const GetHistory&) const = default;
+};
 }  // namespace client
 
-using ClientMessage = std::variant<client::Hello, client::SetName, client::OpenTable, client::JoinTable,
-                                   client::SeatComputer, client::SetPrivate, client::LeaveTable,
-                                   client::WatchOpenTables, client::UnwatchOpenTables, client::Play, client::Resign,
-                                   client::NextGame, client::Rematch, client::TransferSeat, client::ClaimSeat>;
+using ClientMessage =
+    std::variant<client::Hello, client::SetName, client::OpenTable, client::JoinTable, client::SeatComputer,
+                 client::SetPrivate, client::LeaveTable, client::WatchOpenTables, client::UnwatchOpenTables,
+                 client::Play, client::Resign, client::NextGame, client::Rematch, client::TransferSeat,
+                 client::ClaimSeat, client::GetLeaderboard, client::GetPlayer, client::GetHistory>;
 
 std::string_view client_message_type(const ClientMessage& message);
 std::string encode_client_message(const ClientMessage& message);
@@ -159,6 +191,7 @@ struct OpenTableEntry {
   std::string code;
   std::string host_player;
   std::string host_name;
+  int host_level = 1;
   TableOptions options;
   bool operator==(const OpenTableEntry&) const = default;
 };
@@ -244,6 +277,70 @@ struct TransferCode {
 struct SeatMoved {
   bool operator==(const SeatMoved&) const = default;
 };
+struct LeaderboardEntry {
+  int rank = 0;
+  std::string player;
+  std::string name;
+  int points = 0;
+  int level = 1;
+  bool operator==(const LeaderboardEntry&) const = default;
+};
+// "from" and "to": the period's first day and the day after its last (UTC, YYYY-MM-DD).
+struct Leaderboard {
+  Period period = Period::Week;
+  std::string from;
+  std::string to;
+  std::vector<LeaderboardEntry> entries;  // at most kLeaderboardSize, by rank
+  std::optional<LeaderboardEntry> you;    // the asker, when ranked outside the list
+  bool operator==(const Leaderboard&) const = default;
+};
+struct ReachedMilestone {
+  Milestone milestone = Milestone::FirstGame;
+  std::int64_t reached_unix = 0;
+  bool operator==(const ReachedMilestone&) const = default;
+};
+struct PlayerCard {
+  std::string player;
+  std::string name;
+  int level = 1;
+  std::vector<ReachedMilestone> milestones;  // in the order of kMilestones
+  int week = 0;                              // points this week, month and year
+  int month = 0;
+  int year = 0;
+  int games = 0;  // against people, all time
+  int wins = 0;
+  bool operator==(const PlayerCard&) const = default;
+};
+// One finished game as one player saw it.
+struct HistoryGame {
+  std::string code;
+  int match_number = 1;
+  int game_number = 1;
+  std::string opponent;  // a player id, or "" for the computer
+  std::string opponent_name;
+  std::optional<Strength> computer;
+  Color color = Color::Black;  // the player's own colour
+  GameOutcome outcome = GameOutcome::Draw;
+  EndReason reason = EndReason::NoMoves;
+  int points = 0;
+  bool rated = false;  // between people: points and milestones count
+  int own_count = 0;
+  int opponent_count = 0;
+  std::string transcript;
+  std::int64_t ended_unix = 0;
+  bool operator==(const HistoryGame&) const = default;
+};
+struct History {
+  std::vector<HistoryGame> games;  // the newest first, at most kHistorySize
+  std::vector<HistoryGame> match;  // the games so far of the match at the player's table, in order
+  bool operator==(const History&) const = default;
+};
+// Sent to the player who just reached a milestone.
+struct MilestoneReached {
+  Milestone milestone = Milestone::FirstGame;
+  int level = 2;
+  bool operator==(const MilestoneReached&) const = default;
+};
 struct Error {
   ErrorCode code = ErrorCode::BadMessage;
   std::string reason;   // a sentence for the player
@@ -256,7 +353,7 @@ using ServerMessage =
     std::variant<server::Welcome, server::Table, server::OpenTables, server::GameStarted, server::Move, server::Pass,
                  server::ClockExpired, server::GameOver, server::GameAborted, server::MatchOver, server::RematchOffered,
                  server::OpponentAway, server::OpponentBack, server::State, server::TransferCode, server::SeatMoved,
-                 server::Error>;
+                 server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached>;
 
 std::string_view server_message_type(const ServerMessage& message);
 std::string encode_server_message(const ServerMessage& message);
@@ -268,6 +365,10 @@ std::optional<int> sequence_of(const ServerMessage& message);
 // The invite and seat-transfer links for a code ("/?table=K7M2QX", "/?claim=…").
 std::string invite_link(std::string_view code);
 std::string claim_link(std::string_view code);
+
+// The JSON object of a server message without its "type": the HTTP API's
+// answers are the same objects as the messages (GET /api/leaderboard …).
+Json server_message_body(const ServerMessage& message);
 
 // JSON pieces shared by the encoder and the decoder.
 Json table_options_to_json(const TableOptions& options);

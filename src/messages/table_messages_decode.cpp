@@ -107,6 +107,68 @@ void read_table(FieldReader& reader, const Json& object, const std::string& wher
   (void)object;
 }
 
+// Points and counts of games: far beyond any real total, small enough for an int.
+constexpr std::int64_t kMaxPoints = 1'000'000'000;
+
+void read_unix(FieldReader& reader, const char* key, std::int64_t& out) {
+  double seconds = 0;
+  reader.read(key, seconds, 0.0, 1e11);
+  out = static_cast<std::int64_t>(seconds);
+}
+
+// A list of objects, each read by `read` with a reader of its own.
+template <class Read>
+void read_list(FieldReader& reader, const char* key, std::size_t most, Read read) {
+  const Json* list = reader.field(key);
+  if (!list) return;
+  if (!list->is_array() || list->size() > most)
+    return reader.fail(DecodeProblem::WrongType, key, "should be a list of at most " + std::to_string(most));
+  for (const Json& item : *list) {
+    FieldReader inner(item, std::string("'") + key + "'");
+    read(inner);
+    if (!inner.ok()) return reader.fail(inner.error().problem, inner.error().message);
+  }
+}
+
+server::LeaderboardEntry read_entry(FieldReader& reader) {
+  server::LeaderboardEntry entry;
+  reader.read("rank", entry.rank, 1, kMaxPoints);
+  reader.read("player", entry.player, kMaxIdBytes);
+  reader.read("name", entry.name, kMaxNameBytes);
+  reader.read("points", entry.points, 0, kMaxPoints);
+  reader.read("level", entry.level, 1, kMilestoneCount + 1);
+  return entry;
+}
+
+server::HistoryGame read_game(FieldReader& reader) {
+  server::HistoryGame game;
+  reader.read("code", game.code, 16);
+  reader.read("match", game.match_number, 1, kMaxPoints);
+  reader.read("game", game.game_number, 1, 5);
+  read_object(reader, "opponent", "history", [&](FieldReader& opponent) {
+    if (opponent.has("computer")) {
+      Strength strength = Strength::Medium;
+      opponent.read("computer", strength, kStrengths);
+      game.computer = strength;
+    } else {
+      opponent.read("player", game.opponent, kMaxIdBytes);
+      opponent.read("name", game.opponent_name, kMaxNameBytes);
+    }
+  });
+  reader.read("color", game.color, kColours);
+  reader.read("result", game.outcome, kGameOutcomes);
+  reader.read("reason", game.reason, kEndReasons);
+  reader.read("points", game.points, 0, 10);
+  reader.read("rated", game.rated);
+  read_object(reader, "counts", "history", [&](FieldReader& counts) {
+    counts.read("own", game.own_count, 0, 64);
+    counts.read("opponent", game.opponent_count, 0, 64);
+  });
+  reader.read("transcript", game.transcript, 512);
+  read_unix(reader, "ended", game.ended_unix);
+  return game;
+}
+
 // A message-layer event inside a server message, with "seq" beside it.
 template <class EventType>
 bool read_event(const Json& message, std::string_view type, EventType& out, DecodeError& error) {
@@ -182,6 +244,17 @@ Decoded<ClientMessage> decode_client(const Json& message, std::string_view type)
     reader.read("ply", play.ply, 0, 200);
     return finish<client::Play, ClientMessage>(reader, play);
   }
+  if (type == "get-leaderboard") {
+    client::GetLeaderboard get;
+    reader.read("period", get.period, kPeriods);
+    return finish<client::GetLeaderboard, ClientMessage>(reader, get);
+  }
+  if (type == "get-player") {
+    client::GetPlayer get;
+    reader.read_optional("player", get.player, kMaxIdBytes);
+    return finish<client::GetPlayer, ClientMessage>(reader, get);
+  }
+  if (type == "get-history") return Result::success(client::GetHistory{});
   if (type == "leave-table") return Result::success(client::LeaveTable{});
   if (type == "watch-open-tables") return Result::success(client::WatchOpenTables{});
   if (type == "unwatch-open-tables") return Result::success(client::UnwatchOpenTables{});
@@ -223,6 +296,7 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
         read_object(inner, "host", where, [&](FieldReader& host) {
           host.read("player", listed.host_player, kMaxIdBytes);
           host.read("name", listed.host_name, kMaxNameBytes);
+          if (host.has("level")) host.read("level", listed.host_level, 1, kMilestoneCount + 1);
         });
         if (const Json* options = inner.field("options")) {
           Decoded<TableOptions> decoded = table_options_from_json(*options, where + ": 'options'");
@@ -319,6 +393,49 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
     return finish<server::TransferCode, ServerMessage>(reader, transfer);
   }
   if (type == "seat-moved") return Result::success(server::SeatMoved{});
+  if (type == "leaderboard") {
+    server::Leaderboard board;
+    reader.read("period", board.period, kPeriods);
+    reader.read("from", board.from, 16);
+    reader.read("to", board.to, 16);
+    read_list(reader, "entries", kLeaderboardSize,
+              [&](FieldReader& inner) { board.entries.push_back(read_entry(inner)); });
+    if (reader.ok() && reader.has("you") && !message["you"].is_null())
+      read_object(reader, "you", where, [&](FieldReader& inner) { board.you = read_entry(inner); });
+    return finish<server::Leaderboard, ServerMessage>(reader, board);
+  }
+  if (type == "player") {
+    server::PlayerCard card;
+    reader.read("player", card.player, kMaxIdBytes);
+    reader.read("name", card.name, kMaxNameBytes);
+    reader.read("level", card.level, 1, kMilestoneCount + 1);
+    read_list(reader, "milestones", kMilestoneCount, [&](FieldReader& inner) {
+      server::ReachedMilestone reached;
+      inner.read("milestone", reached.milestone, kMilestones);
+      read_unix(inner, "reached", reached.reached_unix);
+      card.milestones.push_back(reached);
+    });
+    read_object(reader, "points", where, [&](FieldReader& points) {
+      points.read("week", card.week, 0, kMaxPoints);
+      points.read("month", card.month, 0, kMaxPoints);
+      points.read("year", card.year, 0, kMaxPoints);
+    });
+    reader.read("games", card.games, 0, kMaxPoints);
+    reader.read("wins", card.wins, 0, kMaxPoints);
+    return finish<server::PlayerCard, ServerMessage>(reader, card);
+  }
+  if (type == "history") {
+    server::History history;
+    read_list(reader, "games", kHistorySize, [&](FieldReader& inner) { history.games.push_back(read_game(inner)); });
+    read_list(reader, "match", 5, [&](FieldReader& inner) { history.match.push_back(read_game(inner)); });
+    return finish<server::History, ServerMessage>(reader, history);
+  }
+  if (type == "milestone") {
+    server::MilestoneReached reached;
+    reader.read("milestone", reached.milestone, kMilestones);
+    reader.read("level", reached.level, 1, kMilestoneCount + 1);
+    return finish<server::MilestoneReached, ServerMessage>(reader, reached);
+  }
   if (type == "error") {
     server::Error refusal;
     reader.read("code", refusal.code, kErrorCodes);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/arcade.h"
 #include "server/player_names.h"
 #include "server/secrets.h"
 
@@ -125,6 +126,12 @@ void ClientSession::handle(const online::ClientMessage& message) {
         } else if constexpr (std::is_same_v<T, client::Rematch>) {
           at_table(type,
                    [](Table& table, const std::string& player, const LinkPtr& self) { table.rematch(player, self); });
+        } else if constexpr (std::is_same_v<T, client::GetLeaderboard>) {
+          send_leaderboard(value.period);
+        } else if constexpr (std::is_same_v<T, client::GetPlayer>) {
+          send_player_card(value.player.value_or(*player_));
+        } else if constexpr (std::is_same_v<T, client::GetHistory>) {
+          send_history();
         } else if constexpr (std::is_same_v<T, client::TransferSeat>) {
           at_table(type, [](Table& table, const std::string& player, const LinkPtr& self) {
             table.transfer_seat(player, self);
@@ -174,6 +181,40 @@ void ClientSession::hello(const client::Hello& hello) {
     if (hello.resume && hello.resume->table == *code) resume = hello.resume->seq;
     host->run([player = row.id, self = self_, resume](Table& table) { table.attach(player, self, resume); });
   }
+}
+
+void ClientSession::send_leaderboard(online::Period period) {
+  StoreResult<online::server::Leaderboard> board =
+      leaderboard_of(*services_.store, period, services_.unix_clock(), *player_);
+  if (!board)
+    return refuse(ErrorCode::ServerError, "The leaderboard cannot be read just now. Try again.", "get-leaderboard");
+  self_->send(online::encode_server_message(*board.value));
+}
+
+void ClientSession::send_player_card(const std::string& player) {
+  StoreResult<std::optional<online::server::PlayerCard>> card =
+      player_card_of(*services_.store, player, services_.unix_clock());
+  if (!card) return refuse(ErrorCode::ServerError, "That player cannot be read just now. Try again.", "get-player");
+  if (!*card.value) return refuse(ErrorCode::NoSuchPlayer, "There is no such player.", "get-player");
+  self_->send(online::encode_server_message(**card.value));
+}
+
+void ClientSession::send_history() {
+  StoreResult<std::vector<online::server::HistoryGame>> games =
+      services_.store->history(*player_, online::kHistorySize);
+  if (!games) return refuse(ErrorCode::ServerError, "Your games cannot be read just now. Try again.", "get-history");
+  online::server::History history{std::move(*games.value), {}};
+  const std::optional<std::string> code = services_.lobby->table_of(*player_);
+  HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
+  if (!host) return self_->send(online::encode_server_message(history));
+  // The standings of the match at the player's table, read on the table's thread.
+  host->run(
+      [history = std::move(history), player = *player_, self = self_, store = services_.store](Table& table) mutable {
+        StoreResult<std::vector<online::server::HistoryGame>> match =
+            store->match_games(player, table.code(), table.match_number());
+        if (match) history.match = std::move(*match.value);
+        self->send(online::encode_server_message(history));
+      });
 }
 
 void ClientSession::set_name(const std::string& name) {

@@ -58,6 +58,9 @@ class ClientSession {
   void handle(const messages::online::ClientMessage& message);
   void hello(const messages::online::client::Hello& hello);
   void set_name(const std::string& name);
+  void send_leaderboard(messages::online::Period period);
+  void send_player_card(const std::string& player);
+  void send_history();
   SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
   // Runs `work` on the player's table, or answers not-seated.
   void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "server/arcade.h"
 #include "server/network.h"
 #include "server/secrets.h"
 #include "server/static_files.h"
@@ -50,6 +51,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
   void reply_status(const http::request<http::string_body>& request, http::status status, const std::string& text);
   void serve_static(const http::request<http::string_body>& request);
+  void serve_api(const http::request<http::string_body>& request);
 
   beast::tcp_stream stream_;
   Shared& shared_;
@@ -83,6 +85,7 @@ void HttpSession::on_read(beast::error_code error, std::size_t) {
   }
   if (request.method() != http::verb::get && request.method() != http::verb::head)
     return reply_status(request, http::status::method_not_allowed, "GET or HEAD only\n");
+  if (is_api_path(path)) return serve_api(request);
   serve_static(request);
 }
 
@@ -95,6 +98,24 @@ void HttpSession::reply_status(const http::request<http::string_body>& request, 
   response->keep_alive(request.keep_alive());
   response->body() = text;
   response->prepare_payload();
+  reply(response);
+}
+
+// The arcade's public figures as JSON (src/server/arcade.h). Any page may
+// read them: they are what the leaderboard shows to everyone.
+void HttpSession::serve_api(const http::request<http::string_body>& request) {
+  const std::string_view target(request.target().data(), request.target().size());
+  const ApiAnswer answer = answer_api(shared_.store, target, unix_seconds());
+  auto response =
+      std::make_shared<http::response<http::string_body>>(static_cast<http::status>(answer.status), request.version());
+  response->set(http::field::server, "reversi-server");
+  response->set(http::field::content_type, "application/json");
+  response->set(http::field::cache_control, "no-store");
+  response->set(http::field::access_control_allow_origin, "*");
+  response->keep_alive(request.keep_alive());
+  if (request.method() != http::verb::head) response->body() = answer.body;
+  response->prepare_payload();
+  if (request.method() == http::verb::head) response->content_length(answer.body.size());
   reply(response);
 }
 

@@ -2,12 +2,14 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <iterator>
 #include <string>
 
 #include "engine/notation.h"
+#include "server/arcade.h"
 
 namespace reversi::server {
 namespace {
@@ -75,8 +77,8 @@ CREATE TABLE games (
   code TEXT NOT NULL,
   match_number INTEGER NOT NULL,
   game_number INTEGER NOT NULL,
-  black TEXT NOT NULL, black_name TEXT NOT NULL,
-  white TEXT NOT NULL, white_name TEXT NOT NULL,
+  black TEXT NOT NULL, black_name TEXT NOT NULL, black_computer TEXT,
+  white TEXT NOT NULL, white_name TEXT NOT NULL, white_computer TEXT,
   result TEXT NOT NULL,
   reason TEXT NOT NULL,
   black_count INTEGER NOT NULL,
@@ -232,6 +234,51 @@ class SqliteTransaction final : public StoreTransaction {
   void delete_table(const std::string& code) override {
     write("delete moves", "DELETE FROM moves WHERE code = ?1", [&](Statement& statement) { statement.bind(1, code); });
     write("delete table", "DELETE FROM tables WHERE code = ?1", [&](Statement& statement) { statement.bind(1, code); });
+  }
+
+  void add_game(const GameRecord& game) override {
+    write("save game",
+          "INSERT INTO games (code, match_number, game_number, black, black_name, black_computer, white, white_name, "
+          "white_computer, result, reason, black_count, white_count, transcript, rated, ended_unix) VALUES (?1, ?2, "
+          "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+          [&](Statement& statement) {
+            statement.bind(1, game.code).bind(2, std::int64_t{game.match_number});
+            statement.bind(3, std::int64_t{game.game_number});
+            int index = 4;
+            for (const GameSide* side : {&game.black, &game.white}) {
+              statement.bind(index, side->player).bind(index + 1, side->name);
+              if (side->computer)
+                statement.bind(index + 2, spell(kStrengths, *side->computer));
+              else
+                statement.bind_null(index + 2);
+              index += 3;
+            }
+            statement.bind(10, game.winner ? spell(kColours, *game.winner) : std::string_view("draw"));
+            statement.bind(11, spell(kEndReasons, game.reason));
+            statement.bind(12, std::int64_t{game.black_count}).bind(13, std::int64_t{game.white_count});
+            statement.bind(14, game.transcript).bind(15, std::int64_t{game.rated()}).bind(16, game.ended_unix);
+          });
+    if (error_ || finished_) return;
+    const std::int64_t id = sqlite3_last_insert_rowid(store_.database_);
+    for (const Color colour : {Color::Black, Color::White}) {
+      const GameSide& side = colour == Color::Black ? game.black : game.white;
+      const GameSide& other = colour == Color::Black ? game.white : game.black;
+      if (side.computer) continue;
+      const messages::online::GameOutcome outcome = outcome_for(game.winner, colour);
+      write("save score", "INSERT INTO scores VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [&](Statement& statement) {
+        statement.bind(1, side.player).bind(2, id).bind(3, other.player);
+        statement.bind(4, spell(messages::online::kGameOutcomes, outcome));
+        statement.bind(5, std::int64_t{game.rated() ? points_for(outcome) : 0});
+        statement.bind(6, std::int64_t{game.rated()}).bind(7, game.ended_unix);
+      });
+    }
+  }
+
+  void add_milestone(const std::string& player, messages::online::Milestone milestone,
+                     std::int64_t reached_unix) override {
+    write("save milestone", "INSERT OR IGNORE INTO milestones VALUES (?1, ?2, ?3)", [&](Statement& statement) {
+      statement.bind(1, player).bind(2, spell(messages::online::kMilestones, milestone)).bind(3, reached_unix);
+    });
   }
 
   StoreStatus commit() override {
@@ -430,6 +477,157 @@ StoreResult<std::vector<StoredTable>> SqliteStore::load_tables() {
   }
   if (step != SQLITE_DONE) return {std::nullopt, {last_error(database_, "load tables")}};
   return {tables, {}};
+}
+
+}  // namespace reversi::server
+
+namespace reversi::server {
+
+namespace online = messages::online;
+
+StoreResult<PlayerTally> SqliteStore::tally(const std::string& player, const std::string& opponent) {
+  std::lock_guard lock(mutex_);
+  PlayerTally tally;
+  Statement counts(database_,
+                   "SELECT COUNT(*), COALESCE(SUM(outcome = 'win'), 0), COUNT(DISTINCT opponent), "
+                   "COALESCE(SUM(opponent = ?2), 0) FROM scores WHERE player = ?1 AND rated = 1");
+  if (!counts.ok()) return {std::nullopt, {last_error(database_, "tally")}};
+  counts.bind(1, player).bind(2, opponent);
+  if (counts.step() != SQLITE_ROW) return {std::nullopt, {last_error(database_, "tally")}};
+  tally.games = static_cast<int>(counts.integer(0));
+  tally.wins = static_cast<int>(counts.integer(1));
+  tally.opponents = static_cast<int>(counts.integer(2));
+  tally.played_with = counts.integer(3) > 0;
+  Statement reached(database_, "SELECT milestone, reached_unix FROM milestones WHERE player = ?1");
+  if (!reached.ok()) return {std::nullopt, {last_error(database_, "milestones")}};
+  reached.bind(1, player);
+  int step = 0;
+  while ((step = reached.step()) == SQLITE_ROW) {
+    // A milestone this build does not know (a newer server wrote it) is left out.
+    if (const std::optional<online::Milestone> milestone = parse_spelling(online::kMilestones, reached.text(0)))
+      tally.reached.push_back({*milestone, reached.integer(1)});
+  }
+  if (step != SQLITE_DONE) return {std::nullopt, {last_error(database_, "milestones")}};
+  std::sort(tally.reached.begin(), tally.reached.end(),
+            [](const auto& a, const auto& b) { return a.milestone < b.milestone; });
+  return {tally, {}};
+}
+
+StoreResult<int> SqliteStore::points(const std::string& player, std::int64_t from, std::int64_t to) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_,
+                      "SELECT COALESCE(SUM(points), 0) FROM scores WHERE player = ?1 AND rated = 1 AND "
+                      "ended_unix >= ?2 AND ended_unix < ?3");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "points")}};
+  statement.bind(1, player).bind(2, from).bind(3, to);
+  if (statement.step() != SQLITE_ROW) return {std::nullopt, {last_error(database_, "points")}};
+  return {static_cast<int>(statement.integer(0)), {}};
+}
+
+StoreResult<std::vector<LeaderboardRow>> SqliteStore::leaderboard(std::int64_t from, std::int64_t to, std::size_t size,
+                                                                  const std::string& player) {
+  std::lock_guard lock(mutex_);
+  Statement statement(
+      database_,
+      "WITH totals AS (SELECT player, SUM(points) AS points, SUM(outcome = 'win') AS wins, MAX(ended_unix) AS last "
+      "FROM scores WHERE rated = 1 AND ended_unix >= ?1 AND ended_unix < ?2 GROUP BY player), "
+      "ranked AS (SELECT *, ROW_NUMBER() OVER (ORDER BY points DESC, wins DESC, last ASC, player ASC) AS rank "
+      "FROM totals) "
+      "SELECT ranked.player, COALESCE(players.name, ''), ranked.points, ranked.wins, ranked.last, ranked.rank, "
+      "(SELECT COUNT(*) FROM milestones WHERE milestones.player = ranked.player) "
+      "FROM ranked LEFT JOIN players ON players.id = ranked.player "
+      "WHERE ranked.rank <= ?3 OR ranked.player = ?4 ORDER BY ranked.rank");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "leaderboard")}};
+  statement.bind(1, from).bind(2, to).bind(3, static_cast<std::int64_t>(size)).bind(4, player);
+  std::vector<LeaderboardRow> rows;
+  int step = 0;
+  while ((step = statement.step()) == SQLITE_ROW) {
+    LeaderboardRow row;
+    row.player = statement.text(0);
+    row.name = statement.text(1);
+    row.points = static_cast<int>(statement.integer(2));
+    row.wins = static_cast<int>(statement.integer(3));
+    row.last_unix = statement.integer(4);
+    row.rank = static_cast<int>(statement.integer(5));
+    row.level = level_of(static_cast<int>(statement.integer(6)));
+    rows.push_back(std::move(row));
+  }
+  if (step != SQLITE_DONE) return {std::nullopt, {last_error(database_, "leaderboard")}};
+  return {rows, {}};
+}
+
+namespace {
+
+// The columns of a history line: scores s joined with games g for s.player.
+constexpr const char* kHistoryColumns =
+    "SELECT g.code, g.match_number, g.game_number, g.black, g.black_name, g.black_computer, g.white, g.white_name, "
+    "g.white_computer, s.outcome, g.reason, s.points, s.rated, g.black_count, g.white_count, g.transcript, "
+    "g.ended_unix FROM scores s JOIN games g ON g.id = s.game ";
+
+StoreResult<std::vector<online::server::HistoryGame>> read_history(sqlite3* database, Statement& statement,
+                                                                   const std::string& player) {
+  std::vector<online::server::HistoryGame> games;
+  int step = 0;
+  while ((step = statement.step()) == SQLITE_ROW) {
+    online::server::HistoryGame game;
+    bool ok = true;
+    game.code = statement.text(0);
+    game.match_number = static_cast<int>(statement.integer(1));
+    game.game_number = static_cast<int>(statement.integer(2));
+    const bool black = statement.text(3) == player;
+    game.color = black ? Color::Black : Color::White;
+    const int other = black ? 6 : 3;
+    game.opponent = statement.text(other);
+    game.opponent_name = statement.text(other + 1);
+    if (!statement.is_null(other + 2))
+      game.computer = read_enum(kStrengths, statement.text(other + 2), Strength::Medium, ok);
+    game.outcome = read_enum(online::kGameOutcomes, statement.text(9), online::GameOutcome::Draw, ok);
+    game.reason = read_enum(kEndReasons, statement.text(10), EndReason::NoMoves, ok);
+    game.points = static_cast<int>(statement.integer(11));
+    game.rated = statement.integer(12) != 0;
+    const int black_count = static_cast<int>(statement.integer(13));
+    const int white_count = static_cast<int>(statement.integer(14));
+    game.own_count = black ? black_count : white_count;
+    game.opponent_count = black ? white_count : black_count;
+    game.transcript = statement.text(15);
+    game.ended_unix = statement.integer(16);
+    if (!ok) return {std::nullopt, {"history: a game at table " + game.code + " has a value this build cannot read"}};
+    games.push_back(std::move(game));
+  }
+  if (step != SQLITE_DONE) return {std::nullopt, {last_error(database, "history")}};
+  return {games, {}};
+}
+
+}  // namespace
+
+StoreResult<std::vector<online::server::HistoryGame>> SqliteStore::history(const std::string& player,
+                                                                           std::size_t size) {
+  std::lock_guard lock(mutex_);
+  Statement statement(
+      database_,
+      (std::string(kHistoryColumns) + "WHERE s.player = ?1 ORDER BY g.ended_unix DESC, g.id DESC LIMIT ?2").c_str());
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "history")}};
+  statement.bind(1, player).bind(2, static_cast<std::int64_t>(size));
+  return read_history(database_, statement, player);
+}
+
+StoreResult<std::vector<online::server::HistoryGame>> SqliteStore::match_games(const std::string& player,
+                                                                               const std::string& code,
+                                                                               int match_number) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_, (std::string(kHistoryColumns) +
+                                  "WHERE s.player = ?1 AND g.code = ?2 AND g.match_number = ?3 ORDER BY g.id")
+                                     .c_str());
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "match games")}};
+  statement.bind(1, player).bind(2, code).bind(3, std::int64_t{match_number});
+  StoreResult<std::vector<online::server::HistoryGame>> games = read_history(database_, statement, player);
+  if (!games) return games;
+  // A code comes back into use once its table has closed: only the games
+  // from the last first game on are this match's.
+  std::vector<online::server::HistoryGame>& list = *games.value;
+  const auto first = std::find_if(list.rbegin(), list.rend(), [](const auto& game) { return game.game_number == 1; });
+  if (first != list.rend()) list.erase(list.begin(), std::prev(first.base()));
+  return games;
 }
 
 }  // namespace reversi::server

@@ -30,6 +30,15 @@ class SqliteStore final : public Store {
   StoreResult<std::optional<PlayerRow>> find_player(std::string_view id) override;
   StoreResult<std::vector<StoredTable>> load_tables() override;
   StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) override;
+  StoreResult<PlayerTally> tally(const std::string& player, const std::string& opponent = "") override;
+  StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) override;
+  StoreResult<std::vector<LeaderboardRow>> leaderboard(std::int64_t from, std::int64_t to, std::size_t size,
+                                                       const std::string& player) override;
+  StoreResult<std::vector<messages::online::server::HistoryGame>> history(const std::string& player,
+                                                                          std::size_t size) override;
+  StoreResult<std::vector<messages::online::server::HistoryGame>> match_games(const std::string& player,
+                                                                              const std::string& code,
+                                                                              int match_number) override;
 
  private:
   SqliteStore(sqlite3* database, sqlite3* checkpointer);

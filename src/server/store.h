@@ -74,6 +74,52 @@ struct StoredTable {
   std::vector<Square> moves;  // the current game's moves in order, passes left out
 };
 
+// One side of a finished game: a person, or the computer.
+struct GameSide {
+  std::string player;  // empty for the computer
+  std::string name;
+  std::optional<Strength> computer;
+  bool operator==(const GameSide&) const = default;
+};
+
+// A finished online game for the record (aborted games are not kept).
+struct GameRecord {
+  std::string code;
+  int match_number = 1;
+  int game_number = 1;
+  GameSide black;
+  GameSide white;
+  std::optional<Color> winner;  // nullopt: a draw
+  EndReason reason = EndReason::NoMoves;
+  int black_count = 0;
+  int white_count = 0;
+  std::string transcript;
+  std::int64_t ended_unix = 0;
+  // Between two people: points and milestones count. Against the computer: practice.
+  bool rated() const { return !black.computer && !white.computer; }
+  bool operator==(const GameRecord&) const = default;
+};
+
+// What the milestones are decided on: a player's games against people.
+struct PlayerTally {
+  int games = 0;
+  int wins = 0;
+  int opponents = 0;         // different people played
+  bool played_with = false;  // has played the `opponent` asked about
+  std::vector<messages::online::server::ReachedMilestone> reached;
+};
+
+// One player's line of a leaderboard, before ranks are given.
+struct LeaderboardRow {
+  std::string player;
+  std::string name;
+  int points = 0;
+  int wins = 0;
+  std::int64_t last_unix = 0;  // when the last points of the period came
+  int level = 1;
+  int rank = 0;
+};
+
 // A unit of change. Writes are kept until commit(); destroying an
 // uncommitted transaction rolls it back. After a failed write the rest do
 // nothing and commit() reports the first failure.
@@ -84,8 +130,12 @@ class StoreTransaction {
   virtual void put_table(const TableRow& table) = 0;
   // The `index`-th move (from 0, passes left out) of a game of a match.
   virtual void add_move(const std::string& code, int match_number, int game_number, int index, Square square) = 0;
-  // The table and every move stored for it.
+  // The table and every move stored for it (the record of its games stays).
   virtual void delete_table(const std::string& code) = 0;
+  // A finished game, with each person's points (arcade.h: points_for).
+  virtual void add_game(const GameRecord& game) = 0;
+  virtual void add_milestone(const std::string& player, messages::online::Milestone milestone,
+                             std::int64_t reached_unix) = 0;
   virtual StoreStatus commit() = 0;
 };
 
@@ -98,6 +148,22 @@ class Store {
   virtual StoreResult<std::vector<StoredTable>> load_tables() = 0;
   // The moves of one game, in order (a table's earlier games, for tests and tools).
   virtual StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) = 0;
+
+  // The record. Rated games only count toward tallies and leaderboards.
+  virtual StoreResult<PlayerTally> tally(const std::string& player, const std::string& opponent = "") = 0;
+  // Points earned in [from, to) (Unix seconds).
+  virtual StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) = 0;
+  // The first `size` ranks of [from, to), and `player`'s row wherever it ranks
+  // (ties broken as docs/protocol.md says: wins, then who got there first, then id).
+  virtual StoreResult<std::vector<LeaderboardRow>> leaderboard(std::int64_t from, std::int64_t to, std::size_t size,
+                                                               const std::string& player) = 0;
+  // A player's games, the newest first.
+  virtual StoreResult<std::vector<messages::online::server::HistoryGame>> history(const std::string& player,
+                                                                                  std::size_t size) = 0;
+  // One match's games at a table, in order, as `player` saw them.
+  virtual StoreResult<std::vector<messages::online::server::HistoryGame>> match_games(const std::string& player,
+                                                                                      const std::string& code,
+                                                                                      int match_number) = 0;
 };
 
 }  // namespace reversi::server

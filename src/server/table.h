@@ -86,6 +86,7 @@ class Table {
   messages::TablePhase phase() const { return state_.phase; }
   int seq() const { return state_.seq; }
   int seat_of(const std::string& player) const;
+  int match_number() const { return state_.match_number; }
 
   // A connection of a seated player arrives (hello, join, claim). Any other
   // connection on that seat is told seat-moved and closed. With `resume`,
@@ -129,6 +130,7 @@ class Table {
     std::array<bool, 2> wants_next{};
     std::array<bool, 2> wants_rematch{};
     bool closed = false;
+    std::vector<GameRecord> finished_games;  // ended in the change being committed, for the record
   };
   struct Presence {
     LinkPtr link;
@@ -155,6 +157,12 @@ class Table {
   void emit(messages::online::ServerMessage message);  // a game event: numbered, kept, sent after the commit
   void start_match(Color first_colour);
   void drain_session_events();
+  void record_game();
+  // The milestones the games being committed make their players reach: the
+  // rows to store, and the messages to send once stored.
+  std::vector<std::pair<std::string, messages::online::server::MilestoneReached>> milestones_reached(
+      StoreTransaction& transaction);
+  int level_of_player(const std::string& player) const;
   void free_seat(int seat);
   void forfeit_or_abort(int seat, EndReason reason);
   void after_change();

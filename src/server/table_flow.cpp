@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "game/game_transcript.h"
+#include "server/arcade.h"
 #include "server/table.h"
 
 namespace reversi::server {
@@ -170,6 +171,7 @@ void Table::drain_session_events() {
         break;
       case EventKind::GameOver:
         emit(wire::GameOver{0, std::get<messages::events::GameOver>(message)});
+        record_game();
         state_.phase = session.match().is_over() ? TablePhase::Over : TablePhase::BetweenGames;
         state_.game_ended_at = now();
         state_.wants_next = {};
@@ -185,9 +187,64 @@ void Table::drain_session_events() {
   }
 }
 
+void Table::record_game() {
+  const Session& session = *state_.session;
+  const Game& game = session.game();
+  GameRecord record;
+  record.code = state_.code;
+  record.match_number = state_.match_number;
+  record.game_number = session.game_number();
+  for (const Color colour : {Color::Black, Color::White}) {
+    const SeatRow& seat = state_.seats[index_of(session.seat_of(colour))];
+    (colour == Color::Black ? record.black : record.white) = GameSide{seat.player, seat.name, seat.computer};
+  }
+  const GameResult result = game.result();
+  record.winner = result.winner();
+  record.reason = result.reason;
+  record.black_count = result.black_discs;
+  record.white_count = result.white_discs;
+  record.transcript = game.transcript();
+  record.ended_unix = services_.unix_clock ? services_.unix_clock() : 0;
+  state_.finished_games.push_back(std::move(record));
+}
+
+std::vector<std::pair<std::string, wire::MilestoneReached>> Table::milestones_reached(StoreTransaction& transaction) {
+  std::vector<std::pair<std::string, wire::MilestoneReached>> reached;
+  for (const GameRecord& game : state_.finished_games) {
+    if (!game.rated()) continue;  // practice: no milestones
+    for (const Color colour : {Color::Black, Color::White}) {
+      const GameSide& side = colour == Color::Black ? game.black : game.white;
+      const GameSide& other = colour == Color::Black ? game.white : game.black;
+      const StoreResult<PlayerTally> tally = services_.store->tally(side.player, other.player);
+      if (!tally) {
+        // The record stays right; only the notice of a milestone would be
+        // late (it is stored with the player's next game).
+        std::fprintf(stderr, "reversi-server: table %s: %s\n", state_.code.c_str(), tally.error.message.c_str());
+        continue;
+      }
+      int count = static_cast<int>(tally.value->reached.size());
+      for (const online::Milestone milestone :
+           milestones_after(*tally.value, outcome_for(game.winner, colour), !tally.value->played_with)) {
+        transaction.add_milestone(side.player, milestone, game.ended_unix);
+        reached.emplace_back(side.player, wire::MilestoneReached{milestone, server::level_of(++count)});
+      }
+    }
+  }
+  return reached;
+}
+
+int Table::level_of_player(const std::string& player) const {
+  if (player.empty()) return 1;
+  const StoreResult<PlayerTally> tally = services_.store->tally(player);
+  return tally ? server::level_of(static_cast<int>(tally.value->reached.size())) : 1;
+}
+
 bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* request) {
   std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
   std::vector<Square> squares;
+  // Tallies first: they are read as they stood before these games.
+  const std::vector<std::pair<std::string, wire::MilestoneReached>> reached = milestones_reached(*transaction);
+  for (const GameRecord& game : state_.finished_games) transaction->add_game(game);
   if (state_.closed) {
     transaction->delete_table(state_.code);
   } else {
@@ -210,6 +267,13 @@ bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* requ
     return false;
   }
   state_.stored_moves = static_cast<int>(squares.size());
+  state_.finished_games.clear();
+  // The links of the players before the change: one who just left is told too.
+  auto link_of = [&](const std::string& player) -> LinkPtr {
+    for (int seat = 0; seat < 2; ++seat)
+      if (before.state.seats[seat].player == player) return before.presence[seat].link;
+    return nullptr;
+  };
   const bool view_changed = before.state.phase != state_.phase || before.state.seats != state_.seats ||
                             before.state.owner != state_.owner || before.state.is_private != state_.is_private ||
                             before.state.closed != state_.closed;
@@ -219,6 +283,8 @@ bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* requ
   }
   while (recent_events_.size() > kKeptEvents) recent_events_.pop_front();
   outbox_.clear();
+  for (const auto& [player, milestone] : reached)
+    if (const LinkPtr link = link_of(player)) link->send(online::encode_server_message(milestone));
   if (view_changed) {
     send_table();
     publish();  // only seats, phase, privacy and closing concern the lobby: not every move

@@ -106,7 +106,8 @@ void Table::publish() const {
   summary.closed = state_.closed;
   for (int seat = 0; seat < 2; ++seat) summary.players[seat] = state_.closed ? "" : state_.seats[seat].player;
   if (!state_.closed && state_.phase == TablePhase::Waiting && !state_.is_private && state_.seats[1].empty())
-    summary.listed = wire::OpenTableEntry{state_.code, state_.seats[0].player, state_.seats[0].name, state_.options};
+    summary.listed = wire::OpenTableEntry{state_.code, state_.seats[0].player, state_.seats[0].name,
+                                          level_of_player(state_.seats[0].player), state_.options};
   if (transfer_) summary.transfer_code = transfer_->code;
   services_.changed(summary);
 }

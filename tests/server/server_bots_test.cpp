@@ -5,10 +5,12 @@
 #include <signal.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "engine/notation.h"
 #include "server/processes.h"
+#include "server/test_socket.h"
 
 using namespace reversi;
 using namespace reversi::testing;
@@ -105,6 +107,26 @@ TEST_SUITE("server-process") {
         (winner == starts[index]["color"] ? creator_wins : joiner_wins) += 1;
       }
       CHECK(std::max(creator_wins, joiner_wins) == games / 2 + 1);
+      // Every game was between two players: the leaderboard and the cards
+      // count 10 a win, 4 a draw and 1 a loss.
+      const int draws = static_cast<int>(played.size()) - creator_wins - joiner_wins;
+      const HttpAnswer board = http_get(server.port(), "/api/leaderboard?period=week");
+      CHECK(board.status == 200);
+      CHECK(board.headers.at("content-type") == "application/json");
+      const Json entries = Json::parse(board.body)["entries"];
+      REQUIRE(entries.size() == 2);
+      std::map<std::string, int> points;
+      for (const Json& entry : entries) points[entry["player"]] = entry["points"];
+      const std::string ada = first["player"];
+      CHECK(points[ada] == 10 * creator_wins + 4 * draws + joiner_wins);
+      const HttpAnswer card = http_get(server.port(), "/api/players/" + ada);
+      REQUIRE(card.status == 200);
+      const Json ada_card = Json::parse(card.body);
+      CHECK(ada_card["name"] == "Ada");
+      CHECK(ada_card["points"]["week"] == points[ada]);
+      CHECK(ada_card["level"].get<int>() == 1 + static_cast<int>(ada_card["milestones"].size()));
+      CHECK(ada_card["level"].get<int>() >= (creator_wins > 0 ? 3 : 2));
+      CHECK(http_get(server.port(), "/api/players/p_nobody").status == 404);
       CHECK(server.stop() == 0);
     }
   }

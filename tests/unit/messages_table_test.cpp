@@ -60,13 +60,17 @@ TEST_CASE("table messages: every client message round-trips") {
   check_client(client::Rematch{});
   check_client(client::TransferSeat{});
   check_client(client::ClaimSeat{"9XK2PW"});
+  check_client(client::GetLeaderboard{Period::Month});
+  check_client(client::GetPlayer{"p_ada"});
+  check_client(client::GetPlayer{std::nullopt});
+  check_client(client::GetHistory{});
 }
 
 TEST_CASE("table messages: every server message round-trips") {
   check_server(server::Welcome{"p_ada", "Guest 4821", "3f9a", "K7M2QX"});
   check_server(server::Welcome{"p_ada", "Ada", std::nullopt, std::nullopt});
   check_server(sample_table());
-  check_server(server::OpenTables{{{"K7M2QX", "p_ada", "Ada", TableOptions{}}}});
+  check_server(server::OpenTables{{{"K7M2QX", "p_ada", "Ada", 3, TableOptions{}}}});
   check_server(server::GameStarted{3, 1, "p_ada", "computer", TableOptions{}, MatchScore{3, 0, 0, false}});
   events::Move move{square_at(5, 4), Color::Black, bit(square_at(4, 4)), Counts{4, 1}, Color::White, 1};
   check_server(server::Move{4, move, server::ClockReading{Color::White, 44.5}});
@@ -83,6 +87,21 @@ TEST_CASE("table messages: every server message round-trips") {
   check_server(server::TransferCode{"9XK2PW", 120});
   check_server(server::SeatMoved{});
   check_server(server::Error{ErrorCode::StalePly, "That move was made on an older position.", "play"});
+  check_server(server::Leaderboard{Period::Week,
+                                   "2026-11-30",
+                                   "2026-12-07",
+                                   {{1, "p_ada", "Ada", 24, 3}, {2, "p_bob", "Bob", 11, 2}},
+                                   server::LeaderboardEntry{140, "p_cy", "Cy", 1, 2}});
+  check_server(server::Leaderboard{Period::Year, "2026-01-01", "2027-01-01", {}, std::nullopt});
+  check_server(server::PlayerCard{
+      "p_ada", "Ada", 3, {{Milestone::FirstGame, 1796000000}, {Milestone::FirstWin, 1796000100}}, 24, 30, 120, 14, 9});
+  server::HistoryGame person{
+      "K7M2QX", 2,    1,  "p_bob", "Bob",    std::nullopt, Color::White, GameOutcome::Win, EndReason::Resignation,
+      10,       true, 33, 20,      "f5d6c3", 1796000000};
+  server::HistoryGame computer{"Q2W3E4",           1, 1,     "", "", Strength::Hard, Color::Black, GameOutcome::Loss,
+                               EndReason::NoMoves, 0, false, 12, 52, "f5f6",         1796000500};
+  check_server(server::History{{person, computer}, {person}});
+  check_server(server::MilestoneReached{Milestone::ThreeOpponents, 4});
 
   Session session(session_options_of(TableOptions{}, std::nullopt, Color::Black), 7, [] { return 0.0; });
   session.play(square_at(5, 4));

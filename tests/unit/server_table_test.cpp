@@ -339,6 +339,10 @@ class FlakyStore : public server::Store {
       real_->add_move(code, match, game, index, square);
     }
     void delete_table(const std::string& code) override { real_->delete_table(code); }
+    void add_game(const server::GameRecord& game) override { real_->add_game(game); }
+    void add_milestone(const std::string& player, messages::online::Milestone milestone, std::int64_t when) override {
+      real_->add_milestone(player, milestone, when);
+    }
     server::StoreStatus commit() override {
       if (fail_) return server::StoreError{"disk full"};
       return real_->commit();
@@ -357,6 +361,24 @@ class FlakyStore : public server::Store {
   server::StoreResult<std::vector<server::StoredTable>> load_tables() override { return real_.load_tables(); }
   server::StoreResult<std::vector<Square>> load_moves(const std::string& code, int match, int game) override {
     return real_.load_moves(code, match, game);
+  }
+  server::StoreResult<server::PlayerTally> tally(const std::string& player, const std::string& opponent) override {
+    return real_.tally(player, opponent);
+  }
+  server::StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) override {
+    return real_.points(player, from, to);
+  }
+  server::StoreResult<std::vector<server::LeaderboardRow>> leaderboard(std::int64_t from, std::int64_t to,
+                                                                       std::size_t size,
+                                                                       const std::string& player) override {
+    return real_.leaderboard(from, to, size, player);
+  }
+  server::StoreResult<std::vector<wire::HistoryGame>> history(const std::string& player, std::size_t size) override {
+    return real_.history(player, size);
+  }
+  server::StoreResult<std::vector<wire::HistoryGame>> match_games(const std::string& player, const std::string& code,
+                                                                  int match) override {
+    return real_.match_games(player, code, match);
   }
 
  private:
