@@ -135,6 +135,8 @@ const char* App::panel_name(Panel panel) {
       return "result";
     case Panel::Table:
       return "table";
+    case Panel::Arcade:
+      return "arcade";
   }
   return "none";
 }

@@ -42,7 +42,7 @@ class App {
   void shutdown() {}
 
  private:
-  enum class Panel { None, NewGame, Menu, Moves, Help, Statistics, Settings, ConfirmResign, Result, Table };
+  enum class Panel { None, NewGame, Menu, Moves, Help, Statistics, Settings, ConfirmResign, Result, Table, Arcade };
   static const char* panel_name(Panel panel);
 
   // The player's commands from the screen and the keyboard.
@@ -92,6 +92,9 @@ class App {
   void draw_online_choices(float width);
   void draw_table_panel();
   void draw_online_result(float width);
+  // The leaderboards and the player's record (app_arcade.cpp).
+  void draw_arcade_panel();
+  static std::string match_standings_line(const messages::online::server::HistoryGame& game);
   void online_tap(Square square);
   void follow_online();
   std::string online_title() const;  // "Online · table K7M2QX" (and the match score)
@@ -112,6 +115,8 @@ class App {
   messages::online::TableOptions table_options_;
   bool table_private_ = false;
   bool watching_tables_ = false;
+  int arcade_tab_ = 0;  // the leaderboards dialog: 0 the leaderboard, 1 the player's record
+  messages::online::Period arcade_period_ = messages::online::Period::Week;
   BoardView board_view_;
   FlipAnimation animation_;
   bool reduced_motion_ = false;

@@ -133,7 +133,8 @@ void App::draw_online_choices(float width) {
   ImGui::PopStyleColor();
   for (const online::server::OpenTableEntry& entry : tables) {
     if (entry.host_player == online_.player()) continue;
-    const std::string label = entry.host_name + " · " + options_line(entry.options) + "##" + entry.code;
+    const std::string label = entry.host_name + " (level " + std::to_string(entry.host_level) + ") · " +
+                              options_line(entry.options) + "##" + entry.code;
     if (widgets::wide_button(label.c_str(), width)) {
       online_.join(entry.code);
       close_panels();
@@ -164,6 +165,15 @@ void App::draw_table_panel() {
   else
     ImGui::TextWrapped("You are playing %s at this table.", online_.opponent_name().c_str());
   ImGui::PopStyleColor();
+  if (ImGui::IsWindowAppearing() && table->options.match_length > 1) online_.ask_record();
+  // The match so far, game by game.
+  if (const auto& history = online_.history(); history && !history->match.empty() && table->options.match_length > 1) {
+    ImGui::PushFont(theme_.strong);
+    ImGui::TextUnformatted("This match");
+    ImGui::PopFont();
+    for (const online::server::HistoryGame& game : history->match)
+      ImGui::TextUnformatted(match_standings_line(game).c_str());
+  }
   ImGui::Spacing();
   // The code, large and spaced for reading aloud.
   std::string spaced;

@@ -99,6 +99,9 @@ void App::draw_panels() {
     case Panel::Table:
       draw_table_panel();
       break;
+    case Panel::Arcade:
+      draw_arcade_panel();
+      break;
   }
 }
 
@@ -224,6 +227,7 @@ void App::draw_menu_panel() {
   ImGui::EndDisabled();
   if (widgets::wide_button("Moves and transcript", width)) switch_panel(Panel::Moves);
   if (widgets::wide_button("Statistics", width)) switch_panel(Panel::Statistics);
+  if (widgets::wide_button("Leaderboards and online record", width)) switch_panel(Panel::Arcade);
   if (widgets::wide_button("Settings", width)) switch_panel(Panel::Settings);
   if (widgets::wide_button("How to play", width)) switch_panel(Panel::Help);
   if (platform::fullscreen_available() &&
@@ -297,7 +301,7 @@ void App::draw_confirm_resign_panel() {
 }
 
 void App::draw_result_panel() {
-  const float card_height = session() && session()->match().length() > 1 ? 350 : 300;
+  const float card_height = (session() && session()->match().length() > 1 ? 350 : 300) + (online() ? 26 : 0);
   if (!session() || !begin_panel("Game over", 420, card_height, /*at_bottom=*/true)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const GameResult result = session()->game().result();
@@ -308,6 +312,9 @@ void App::draw_result_panel() {
   ImGui::Text("Black %d  ·  White %d", result.black_discs, result.white_discs);
   if (online()) {
     if (!online_.ending().empty()) ImGui::TextUnformatted(online_.ending().c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextUnformatted(online_.points_line().c_str());
+    ImGui::PopStyleColor();
   } else if (result.reason == EndReason::Resignation) {
     ImGui::TextUnformatted(resignation_line(*session()).c_str());
   }

@@ -127,6 +127,9 @@ describe('online play from a host page', () => {
       assert.equal(over.outcome, 'lost');
       assert.equal(over.reason, 'resignation');
       assert.equal(over.result, theirs.online.color, 'the friend’s colour won');
+      // Her first game against a person: a milestone, told to the arcade too.
+      const milestone = await arcade.waitFor('reversi:milestone');
+      assert.deepEqual(milestone, { type: 'reversi:milestone', milestone: 'first-game', level: 2 });
       await waitForState(friend.page, (s) => s.online && s.online.phase !== 'playing', null, { message: 'the friend saw the end' });
       await screenshot(friend.page, 'embed-online-friend-won-phone');
 

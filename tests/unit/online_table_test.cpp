@@ -604,6 +604,56 @@ TEST_SUITE("online-table") {
     }
   }
 
+  TEST_CASE("the arcade: points for the game, a milestone told to the player and the host page, the record kept") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    deliver(rig, server.play(sq("f5")));
+    deliver(rig, server.play(sq("d6")));
+    GameResult result;
+    result.outcome = win_for(Color::Black);
+    result.reason = EndReason::Resignation;
+    result.black_discs = 4;
+    result.white_discs = 2;
+    rig.link.sent.clear();
+    rig.receive(wire::GameOver{++server.seq, messages::events::GameOver{result, "f5d6", 1, std::nullopt}});
+    CHECK(rig.table.points_line() == "+10 points for the win.");
+    // In a match, the standings are asked for once the game is over.
+    CHECK(std::holds_alternative<online::client::GetHistory>(rig.link.last()));
+    rig.table.take_host_events();
+    rig.receive(wire::MilestoneReached{online::Milestone::FirstWin, 3});
+    CHECK(rig.noticed("Milestone reached: Your first win against a person. You are now level 3."));
+    const auto events = rig.table.take_host_events();
+    REQUIRE(events.size() == 1);
+    const auto* reached = std::get_if<messages::events::MilestoneReached>(&events[0]);
+    REQUIRE(reached != nullptr);
+    CHECK(reached->milestone == "first-win");
+    CHECK(reached->level == 3);
+    CHECK(messages::encode_event(events[0]) == R"({"level":3,"milestone":"first-win","type":"milestone"})");
+
+    rig.link.sent.clear();
+    rig.table.ask_leaderboard(online::Period::Month);
+    rig.table.ask_record();
+    const auto asked = rig.link.messages();
+    REQUIRE(asked.size() == 3);
+    CHECK(std::get<online::client::GetLeaderboard>(asked[0]).period == online::Period::Month);
+    CHECK_FALSE(std::get<online::client::GetPlayer>(asked[1]).player.has_value());
+    CHECK(std::holds_alternative<online::client::GetHistory>(asked[2]));
+    rig.receive(wire::Leaderboard{online::Period::Month, "2026-12-01", "2027-01-01", {{1, kMe, "Me", 10, 3}}, {}});
+    rig.receive(wire::PlayerCard{kBea, "Bea", 2, {}, 1, 1, 1, 1, 0});  // someone else's card is not ours
+    CHECK_FALSE(rig.table.card().has_value());
+    rig.receive(wire::PlayerCard{
+        kMe, "Me", 3, {{online::Milestone::FirstGame, 1}, {online::Milestone::FirstWin, 1}}, 10, 10, 10, 1, 1});
+    REQUIRE(rig.table.leaderboard().has_value());
+    CHECK(rig.table.leaderboard()->entries.size() == 1);
+    REQUIRE(rig.table.card().has_value());
+    CHECK(rig.table.card()->level == 3);
+    // A later milestone asks for the card again, so the one on show catches up.
+    rig.link.sent.clear();
+    rig.receive(wire::MilestoneReached{online::Milestone::ThreeOpponents, 4});
+    CHECK(std::holds_alternative<online::client::GetPlayer>(rig.link.last()));
+  }
+
   TEST_CASE("an opponent away is counted down, and cleared when they are back") {
     Rig rig;
     ServerGame server(kMe, kBea, 0);

@@ -131,6 +131,15 @@ void OnlineTable::watch_open_tables(bool watch) {
   if (!watch) open_tables_.clear();
 }
 
+void OnlineTable::ask_leaderboard(online::Period period) {
+  want(online::client::GetLeaderboard{period}, /*sits=*/false);
+}
+
+void OnlineTable::ask_record() {
+  want(online::client::GetPlayer{}, /*sits=*/false);
+  want(online::client::GetHistory{}, /*sits=*/false);
+}
+
 void OnlineTable::sign_in(const std::string& token) {
   token_ = token;
   // Without a seat, say hello again at once as the host's player; a seat
@@ -321,6 +330,17 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           say("This game carries on on another device.", 6);
         } else if constexpr (std::is_same_v<T, wire::Error>) {
           on_error(m);
+        } else if constexpr (std::is_same_v<T, wire::Leaderboard>) {
+          leaderboard_ = m;
+        } else if constexpr (std::is_same_v<T, wire::PlayerCard>) {
+          if (m.player == player_) card_ = m;
+        } else if constexpr (std::is_same_v<T, wire::History>) {
+          history_ = m;
+        } else if constexpr (std::is_same_v<T, wire::MilestoneReached>) {
+          say(milestone_notice(m.milestone, m.level), 7);
+          host_events_.push_back(messages::events::MilestoneReached{
+              std::string(messages::spell(online::kMilestones, m.milestone)), m.level});
+          if (card_) send(online::client::GetPlayer{});  // the card on show catches up
         }
       },
       message);
@@ -523,6 +543,9 @@ void OnlineTable::on_game_over(const wire::GameOver& over) {
   if (!mirror_) return;
   end_as(over.over.result.winner(), over.over.result.reason);
   take_mirror_events();
+  // The match's standings game by game, now with this one (the server stores
+  // a game before it tells of its end).
+  if (table_ && table_->options.match_length > 1) send(online::client::GetHistory{});
   if (const std::optional<Color> mine = colour(); mine && table_) {
     const std::optional<Color> winner = over.over.result.winner();
     host_events_.push_back(messages::events::OnlineGameOver{table_->code, over.over.game_number, over.over.result,
@@ -581,6 +604,19 @@ void OnlineTable::on_state(const wire::State& state) {
   event.kind = EventKind::GameStarted;  // a fresh picture: no animation to finish
   event.game_number = state.game.game_number;
   events_.push_back(event);
+}
+
+std::string OnlineTable::points_line() const {
+  if (!mirror_ || !mirror_->game().is_over() || !table_) return "";
+  const bool against_computer = std::any_of(table_->seats.begin(), table_->seats.end(), [](const wire::SeatView& seat) {
+    return seat.kind == wire::SeatView::Kind::Computer;
+  });
+  if (against_computer) return "Practice against the computer: no points.";
+  const std::optional<Color> mine = colour();
+  if (!mine) return "";
+  const std::optional<Color> winner = mirror_->game().result().winner();
+  if (!winner) return "+4 points for the draw.";
+  return *winner == *mine ? "+10 points for the win." : "+1 point for taking part.";
 }
 
 void OnlineTable::on_error(const wire::Error& error) {

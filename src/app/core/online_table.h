@@ -65,6 +65,13 @@ class OnlineTable {
   // connection already open is made again with it. A refused token is
   // dropped with a notice, and play goes on as the guest.
   void sign_in(const std::string& token);
+  // The arcade's record: a leaderboard, the player's own card and games.
+  // Each asks the server (connecting when needed); the answer is kept below.
+  void ask_leaderboard(messages::online::Period period);
+  void ask_record();
+  const std::optional<messages::online::server::Leaderboard>& leaderboard() const { return leaderboard_; }
+  const std::optional<messages::online::server::PlayerCard>& card() const { return card_; }
+  const std::optional<messages::online::server::History>& history() const { return history_; }
   // Leaves the table (a game in progress counts as resigned) and goes back
   // to the game on this device.
   void leave();
@@ -108,6 +115,9 @@ class OnlineTable {
   // the result card's headline ("You win!", "Ada wins.", "A draw.").
   std::string status_line() const;
   std::string result_headline() const;
+  // What the game just ended earned: "+10 points for the win." against a
+  // person, "Practice: no points." against the computer.
+  std::string points_line() const;
 
   std::vector<GameEvent> take_events() { return std::exchange(events_, {}); }
   // What the host page is told about online play (table opened, opponent
@@ -167,6 +177,9 @@ class OnlineTable {
   std::optional<messages::online::server::MatchOver> match_over_;
   std::string transfer_code_;
   std::vector<messages::online::server::OpenTableEntry> open_tables_;
+  std::optional<messages::online::server::Leaderboard> leaderboard_;
+  std::optional<messages::online::server::PlayerCard> card_;
+  std::optional<messages::online::server::History> history_;
   std::string ending_;
   int attempts_ = 0;
   bool opening_ = false;

@@ -91,6 +91,32 @@ Json online_json(const OnlineTable& online) {
   return view;
 }
 
+// The record the server sent last (the leaderboards dialog shows it).
+Json arcade_json(const OnlineTable& online) {
+  namespace online_messages = messages::online;
+  Json view = Json::object();
+  if (const auto& board = online.leaderboard()) {
+    Json entries = Json::array();
+    for (const auto& entry : board->entries)
+      entries.push_back({{"rank", entry.rank}, {"name", entry.name}, {"points", entry.points}, {"level", entry.level}});
+    view["leaderboard"] = {{"period", messages::spell(online_messages::kPeriods, board->period)},
+                           {"entries", std::move(entries)},
+                           {"you", board->you ? Json(board->you->rank) : Json(nullptr)}};
+  }
+  if (const auto& card = online.card()) {
+    Json reached = Json::array();
+    for (const auto& milestone : card->milestones)
+      reached.push_back(messages::spell(online_messages::kMilestones, milestone.milestone));
+    view["card"] = {{"level", card->level}, {"milestones", std::move(reached)}, {"week", card->week}};
+  }
+  if (const auto& history = online.history())
+    view["history"] = {{"games", history->games.size()}, {"match", history->match.size()}};
+  Json levels = Json::array();
+  for (const auto& table : online.open_tables()) levels.push_back(table.host_level);
+  view["openTableLevels"] = std::move(levels);
+  return view;
+}
+
 }  // namespace
 
 std::string state_hook_json(const GameController& game, const ScreenFacts& screen, const OnlineTable* online) {
@@ -109,6 +135,7 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     } else {
       state["online"] = nullptr;
     }
+    state["arcade"] = online ? arcade_json(*online) : Json(nullptr);
     state["notice"] = game.notices().text();
     state["panel"] = screen.panel;
     state["flipCounts"] = game.settings().show_flip_counts;

@@ -1,5 +1,7 @@
 #include "app/core/wording.h"
 
+#include <cctype>
+
 namespace reversi {
 
 Role role_of(const Session& session, Color color) {
@@ -92,6 +94,29 @@ std::string match_result_line(const Session& session) {
   const bool first = *match.winner() == Seat::First;
   if (session.options().mode == Mode::Solo) return first ? "You win the match!" : "The computer wins the match.";
   return first ? "The first player wins the match!" : "The second player wins the match!";
+}
+
+std::string milestone_words(messages::online::Milestone milestone) {
+  using messages::online::Milestone;
+  switch (milestone) {
+    case Milestone::FirstGame:
+      return "your first game against a person";
+    case Milestone::FirstWin:
+      return "your first win against a person";
+    case Milestone::ThreeOpponents:
+      return "games against three different people";
+    case Milestone::FiveWins:
+      return "five wins against people";
+    case Milestone::TwentyFiveWins:
+      return "twenty-five wins against people";
+  }
+  return "a milestone";
+}
+
+std::string milestone_notice(messages::online::Milestone milestone, int level) {
+  std::string words = milestone_words(milestone);
+  words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+  return "Milestone reached: " + words + ". You are now level " + std::to_string(level) + ".";
 }
 
 }  // namespace reversi

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "game/session.h"
+#include "messages/table_messages.h"
 
 namespace reversi {
 
@@ -31,5 +32,10 @@ std::string turn_line(const Session& session, bool paused, Pointer pointer = Poi
 std::string match_line(const Session& session);
 // "You win the match!", "The second player wins the match!" (empty until decided).
 std::string match_result_line(const Session& session);
+
+// The arcade's milestones in words: "your first win against a person".
+std::string milestone_words(messages::online::Milestone milestone);
+// The notice when one is reached: "Milestone: your first win against a person. You are now level 3."
+std::string milestone_notice(messages::online::Milestone milestone, int level);
 
 }  // namespace reversi

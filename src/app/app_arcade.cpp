@@ -1,0 +1,252 @@
+// The arcade's record on screen: the leaderboards of the week, month and
+// year, the player's card (level and milestones, points) and their recent
+// online games. The figures are the server's (OnlineTable asks for them);
+// nothing here is counted on the device.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/app.h"
+#include "app/core/wording.h"
+#include "app/platform.h"
+#include "app/widgets.h"
+
+namespace reversi {
+namespace {
+
+namespace online = messages::online;
+namespace wire = messages::online::server;
+
+// "1 Dec 2026" in UTC, the calendar the leaderboards use (days from the
+// civil calendar, after H. Hinnant's public-domain algorithm).
+std::string utc_day(std::int64_t unix_seconds) {
+  std::int64_t days = unix_seconds >= 0 ? unix_seconds / 86400 : (unix_seconds - 86399) / 86400;
+  days += 719468;
+  const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+  const std::int64_t day_of_era = days - era * 146097;
+  const std::int64_t year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
+  const std::int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  const std::int64_t shifted_month = (5 * day_of_year + 2) / 153;
+  const int day = static_cast<int>(day_of_year - (153 * shifted_month + 2) / 5 + 1);
+  const int month = static_cast<int>(shifted_month < 10 ? shifted_month + 3 : shifted_month - 9);
+  const std::int64_t year = year_of_era + era * 400 + (month <= 2 ? 1 : 0);
+  static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  char text[32];
+  std::snprintf(text, sizeof text, "%d %s %lld", day, kMonths[month - 1], static_cast<long long>(year));
+  return text;
+}
+
+// "30 Nov 2026" from the leaderboard's "2026-11-30".
+std::string readable_date(const std::string& iso) {
+  int year = 0, month = 0, day = 0;
+  if (std::sscanf(iso.c_str(), "%d-%d-%d", &year, &month, &day) != 3 || month < 1 || month > 12) return iso;
+  static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  return std::to_string(day) + " " + kMonths[month - 1] + " " + std::to_string(year);
+}
+
+void dim_text(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+const char* outcome_word(online::GameOutcome outcome) {
+  switch (outcome) {
+    case online::GameOutcome::Win:
+      return "Won";
+    case online::GameOutcome::Draw:
+      return "Drew";
+    case online::GameOutcome::Loss:
+      return "Lost";
+  }
+  return "";
+}
+
+std::string opponent_of(const wire::HistoryGame& game) {
+  if (game.computer)
+    return std::string("the computer (") +
+           (*game.computer == Strength::Easy     ? "Easy"
+            : *game.computer == Strength::Medium ? "Medium"
+                                                 : "Hard") +
+           ")";
+  return game.opponent_name.empty() ? "a player" : game.opponent_name;
+}
+
+}  // namespace
+
+std::string App::match_standings_line(const wire::HistoryGame& game) {
+  char counts[32];
+  std::snprintf(counts, sizeof counts, "%d–%d", game.own_count, game.opponent_count);
+  std::string line = "Game " + std::to_string(game.game_number) + ": ";
+  line += game.outcome == online::GameOutcome::Win    ? "you won "
+          : game.outcome == online::GameOutcome::Loss ? "you lost "
+                                                      : "a draw ";
+  line += counts;
+  if (game.reason == EndReason::Resignation || game.reason == EndReason::Abandoned)
+    line += game.outcome == online::GameOutcome::Win ? " (they left)" : " (you left)";
+  return line;
+}
+
+void App::draw_arcade_panel() {
+  if (!begin_panel("Leaderboards", 520, 760)) return;
+  if (ImGui::IsWindowAppearing()) {
+    online_.ask_leaderboard(arcade_period_);
+    online_.ask_record();
+  }
+  const float outer = ImGui::GetContentRegionAvail().x;
+  static const char* const kTabs[] = {"Leaderboard", "Your record"};
+  widgets::segmented("arcade-tab", kTabs, 2, &arcade_tab_, outer);
+  widgets::begin_scroll_region("##arcade", ImVec2(0, -56));
+  const float width = ImGui::GetContentRegionAvail().x;
+  const bool connected = online_.connection() == OnlineTable::Connection::Connected;
+  auto heading = [&](const char* text) {
+    ImGui::PushFont(theme_.strong);
+    ImGui::TextUnformatted(text);
+    ImGui::PopFont();
+  };
+
+  if (arcade_tab_ == 0) {
+    static const char* const kPeriods[] = {"This week", "This month", "This year"};
+    int period = static_cast<int>(arcade_period_);
+    if (widgets::segmented("arcade-period", kPeriods, 3, &period, width)) {
+      arcade_period_ = static_cast<online::Period>(period);
+      online_.ask_leaderboard(arcade_period_);
+    }
+    const auto& board = online_.leaderboard();
+    if (board && board->period == arcade_period_) {
+      dim_text(readable_date(board->from) + " to " + readable_date(board->to) +
+               " (UTC; weeks start on Monday). A win against a person earns 10 points, a draw 4, a loss 1.");
+      if (board->entries.empty()) dim_text("Nobody has played a person in this period yet.");
+      const float rank_width = 44, level_width = 74, points_width = 70;
+      auto row = [&](const wire::LeaderboardEntry& entry) {
+        const bool mine = entry.player == online_.player();
+        const float y = ImGui::GetCursorPosY();
+        if (mine) {
+          const ImVec2 corner = ImGui::GetCursorScreenPos();
+          ImGui::GetWindowDrawList()->AddRectFilled(corner, ImVec2(corner.x + width, corner.y + 30),
+                                                    palette::kCopperDeep, 6);
+        }
+        ImGui::SetCursorPosY(y + 4);
+        ImGui::Text("%d", entry.rank);
+        ImGui::SameLine(rank_width);
+        const std::string name = mine ? entry.name + " (you)" : entry.name;
+        ImGui::TextUnformatted(name.c_str());
+        ImGui::SameLine(std::max(rank_width + 80, width - level_width - points_width));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+        ImGui::Text("level %d", entry.level);
+        ImGui::PopStyleColor();
+        ImGui::SameLine(std::max(rank_width + 160, width - points_width + 8));
+        ImGui::Text("%d", entry.points);
+        ImGui::SetCursorPosY(y + 32);
+      };
+      if (!board->entries.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+        ImGui::TextUnformatted("#");
+        ImGui::SameLine(rank_width);
+        ImGui::TextUnformatted("Player");
+        ImGui::SameLine(std::max(rank_width + 160, width - points_width + 8));
+        ImGui::TextUnformatted("Points");
+        ImGui::PopStyleColor();
+      }
+      for (const wire::LeaderboardEntry& entry : board->entries) row(entry);
+      if (board->you) {
+        dim_text("…");
+        row(*board->you);
+      }
+      dim_text("Equal points: more wins first, then whoever got there first.");
+    } else {
+      dim_text(connected ? "Loading the leaderboard…" : "Connecting to the game server…");
+    }
+  } else {
+    const auto& card = online_.card();
+    if (card) {
+      ImGui::PushFont(theme_.title);
+      ImGui::Text("%s · level %d", card->name.c_str(), card->level);
+      ImGui::PopFont();
+      dim_text("Points: " + std::to_string(card->week) + " this week, " + std::to_string(card->month) +
+               " this month, " + std::to_string(card->year) + " this year. " + std::to_string(card->games) +
+               (card->games == 1 ? " game" : " games") + " against people, " + std::to_string(card->wins) +
+               (card->wins == 1 ? " win." : " wins."));
+      heading("Milestones (each one is a level)");
+      for (const online::Milestone milestone :
+           {online::Milestone::FirstGame, online::Milestone::FirstWin, online::Milestone::ThreeOpponents,
+            online::Milestone::FiveWins, online::Milestone::TwentyFiveWins}) {
+        const auto found =
+            std::find_if(card->milestones.begin(), card->milestones.end(),
+                         [&](const wire::ReachedMilestone& item) { return item.milestone == milestone; });
+        const bool reached = found != card->milestones.end();
+        // A filled copper disc for a milestone reached, an empty ring for one to come.
+        const ImVec2 corner = ImGui::GetCursorScreenPos();
+        const float line = ImGui::GetTextLineHeight();
+        const ImVec2 centre(corner.x + 10, corner.y + line * 0.5f + 2);
+        ImDrawList& draw = *ImGui::GetWindowDrawList();
+        if (reached)
+          draw.AddCircleFilled(centre, 8, palette::kCopperBright, 20);
+        else
+          draw.AddCircle(centre, 7.5f, palette::kTextDim, 20, 2);
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 28);
+        std::string words = milestone_words(milestone);
+        words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+        if (reached) words += " — " + utc_day(found->reached_unix);
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              ImGui::ColorConvertU32ToFloat4(reached ? palette::kText : palette::kTextDim));
+        ImGui::TextWrapped("%s", words.c_str());
+        ImGui::PopStyleColor();
+        ImGui::Dummy(ImVec2(0, 2));
+      }
+    } else {
+      dim_text(connected ? "Loading your card…" : "Connecting to the game server…");
+    }
+    ImGui::Spacing();
+    heading("Your online games");
+    const auto& history = online_.history();
+    if (history && history->games.empty())
+      dim_text(
+          "Games you finish at a table appear here. Games against the computer are practice: kept, without points.");
+    if (history)
+      for (std::size_t index = 0; index < history->games.size(); ++index) {
+        const wire::HistoryGame& game = history->games[index];
+        ImGui::PushID(static_cast<int>(index));
+        char counts[32];
+        std::snprintf(counts, sizeof counts, " %d–%d", game.own_count, game.opponent_count);
+        std::string line = std::string(outcome_word(game.outcome)) + counts + " vs " + opponent_of(game);
+        std::string detail = utc_day(game.ended_unix);
+        if (game.rated) {
+          detail += " · +";
+          detail += std::to_string(game.points);
+          detail += game.points == 1 ? " point" : " points";
+        } else {
+          detail += " · practice";
+        }
+        if (game.reason == EndReason::Resignation || game.reason == EndReason::Abandoned)
+          detail += game.outcome == online::GameOutcome::Win ? " · they left" : " · you left";
+        const float row_y = ImGui::GetCursorPosY();
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 100);
+        ImGui::TextWrapped("%s", line.c_str());
+        ImGui::PopTextWrapPos();
+        dim_text(detail);
+        const float text_bottom = ImGui::GetCursorPosY();
+        ImGui::SetCursorPos(ImVec2(width - 86, row_y + std::max(0.0f, (text_bottom - row_y - 38) * 0.5f)));
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 8));
+        const std::string name = "copy-online:" + std::to_string(index + 1);
+        const bool copy = widgets::button("Copy", ImVec2(84, 38), true, name.c_str());
+        ImGui::PopStyleVar();
+        if (copy) {
+          platform::copy_to_clipboard(game.transcript);
+          game_.notify(NoticeKind::Copied, "Transcript copied: paste it into Moves › Load to look back through it.");
+        }
+        ImGui::SetCursorPosY(std::max(text_bottom, row_y + 42) + 4);
+        ImGui::PopID();
+      }
+    else
+      dim_text(connected ? "Loading your games…" : "Connecting to the game server…");
+  }
+  widgets::end_scroll_region();
+  if (widgets::wide_button("Close", outer, true)) switch_panel(Panel::None);
+  end_panel();
+}
+
+}  // namespace reversi

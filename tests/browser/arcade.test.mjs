@@ -1,0 +1,167 @@
+// The arcade around the duel, through a real reversi-server: a game between
+// two people earns points and milestones (a notice on screen, an event for
+// the host page), the leaderboards and the player's record show them, and
+// the open tables list names each host's level and seats whoever taps it.
+// Phone and desktop sizes, with screenshots.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { desktop, launchBrowser, openPage, phone, pressControl, requireDist, screenshot, state, tapControl, tapSquare,
+  waitForApp, waitForPanel, waitForState } from './harness.mjs';
+import { startGameServer } from './lib/game-server.mjs';
+import { distDir } from './lib/server.mjs';
+
+const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
+
+describe('the arcade', () => {
+  let server;
+  let browser;
+  before(async () => {
+    requireDist();
+    server = await startGameServer({ staticDir: distDir, graceSeconds: 40 });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  /** The page to move plays its first legal move; both pages then show it. */
+  async function playOne(pages) {
+    const states = await Promise.all(pages.map((p) => state(p)));
+    const mover = states.findIndex((s) => s.online && s.online.myTurn);
+    assert.ok(mover >= 0, 'someone is to move');
+    const before = plies(states[mover]);
+    await tapSquare(pages[mover], states[mover].legalMoves[0]);
+    await Promise.all(pages.map((p) => waitForState(p, (t, n) => plies(t) > n, before, { message: 'the move on both pages' })));
+  }
+
+  async function named(page, name) {
+    await tapControl(page, 'New');
+    await waitForPanel(page, 'new-game');
+    await tapControl(page, 'mode:Online');
+    const guest = await waitForState(page, (s) => Object.keys(s.controls).some((k) => /^You play as Guest \d+/.test(k)),
+      null, { message: 'a guest name from the server' });
+    await tapControl(page, Object.keys(guest.controls).find((k) => /^You play as Guest/.test(k)));
+    await page.fill('#reversi-text-field', name);
+    await page.click('#reversi-text-dialog button[type=submit]');
+    await waitForState(page, (s, n) => Object.keys(s.controls).some((k) => k.startsWith(`You play as ${n}.`)), name,
+      { message: 'the nickname taken' });
+  }
+
+  async function openLeaderboards(page) {
+    await pressControl(page, 'Menu');
+    await waitForPanel(page, 'menu');
+    await pressControl(page, 'Leaderboards and online record');
+    await waitForPanel(page, 'arcade');
+  }
+
+  test('a win earns points and milestones, shown in the leaderboards, the record and the open tables', async () => {
+    const ada = await openPage(browser, null, phone);
+    const bob = await openPage(browser, null, desktop);
+    const cy = await openPage(browser, null, phone);
+    try {
+      for (const p of [ada, bob]) {
+        await p.page.goto(`${server.url}index.html?nosw`);
+        await waitForApp(p.page);
+      }
+      await named(ada.page, 'Ada');
+      await tapControl(ada.page, 'Open a table');
+      const opened = await waitForState(ada.page, (s) => s.online && s.online.code && s.panel === 'table', null,
+        { message: 'the table opened' });
+      await tapControl(ada.page, 'Close');
+      await named(bob.page, 'Bob');
+      await tapControl(bob.page, 'Cancel');
+      await bob.page.goto(`${server.url}index.html?nosw&table=${opened.online.code}`);
+      await waitForApp(bob.page);
+      const pages = [ada.page, bob.page];
+      await Promise.all(pages.map((p) => waitForState(p, (s) => s.online && s.online.phase === 'playing' && s.board, null,
+        { message: 'the game started' })));
+      for (let i = 0; i < 4; i += 1) await playOne(pages);
+
+      // Bob resigns: Ada wins her first game against a person.
+      await pressControl(bob.page, 'Menu');
+      await waitForPanel(bob.page, 'menu');
+      await pressControl(bob.page, 'Resign…');
+      await waitForPanel(bob.page, 'confirm-resign');
+      await pressControl(bob.page, 'Resign');
+      const won = await waitForState(ada.page, (s) => /Milestone reached/.test(s.notice), null,
+        { message: 'a milestone notice' });
+      assert.match(won.notice, /Milestone reached: .*You are now level [23]\./);
+      await screenshot(ada.page, 'arcade-milestone-phone');
+      const lost = await waitForState(bob.page, (s) => /Milestone reached: Your first game/.test(s.notice), null,
+        { message: "Bob's first game" });
+      assert.match(lost.notice, /level 2/);
+      await screenshot(bob.page, 'arcade-milestone-desktop');
+      await waitForPanel(ada.page, 'result', 15000);
+      const adaResult = await state(ada.page);
+      assert.equal(adaResult.result.resigned, true);
+      await screenshot(ada.page, 'arcade-result-points-phone');
+
+      // The leaderboards: Ada first with 10 points, Bob second with 1.
+      await tapControl(ada.page, 'View board');
+      await openLeaderboards(ada.page);
+      const board = await waitForState(ada.page, (s) => s.arcade && s.arcade.leaderboard, null, { message: 'the leaderboard' });
+      assert.equal(board.arcade.leaderboard.period, 'week');
+      assert.deepEqual(board.arcade.leaderboard.entries.map((e) => [e.rank, e.name, e.points, e.level]),
+        [[1, 'Ada', 10, 3], [2, 'Bob', 1, 2]]);
+      await screenshot(ada.page, 'arcade-leaderboard-phone');
+      await tapControl(ada.page, 'arcade-period:This year');
+      await waitForState(ada.page, (s) => s.arcade.leaderboard.period === 'year', null, { message: 'the year' });
+      await tapControl(ada.page, 'arcade-tab:Your record');
+      const record = await waitForState(ada.page, (s) => s.arcade.card && s.arcade.history, null, { message: 'the record' });
+      assert.equal(record.arcade.card.level, 3);
+      assert.deepEqual(record.arcade.card.milestones, ['first-game', 'first-win']);
+      assert.equal(record.arcade.history.games, 1);
+      await screenshot(ada.page, 'arcade-record-phone');
+      await tapControl(ada.page, 'copy-online:1');
+      await waitForState(ada.page, (s) => /Transcript copied/.test(s.notice), null, { message: 'copied' });
+      await tapControl(ada.page, 'Close');
+
+      await openLeaderboards(bob.page);
+      await waitForState(bob.page, (s) => s.arcade && s.arcade.leaderboard && s.arcade.leaderboard.entries.length === 2, null,
+        { message: "Bob's leaderboard" });
+      await screenshot(bob.page, 'arcade-leaderboard-desktop');
+      await tapControl(bob.page, 'arcade-tab:Your record');
+      await waitForState(bob.page, (s) => s.arcade.card && s.arcade.history && s.arcade.history.games === 1, null,
+        { message: "Bob's record" });
+      await screenshot(bob.page, 'arcade-record-desktop');
+      await tapControl(bob.page, 'Close');
+
+      // Both leave; Ada opens a new table, and Cy finds it in the list with her level.
+      for (const p of pages) {
+        await pressControl(p, 'Table');
+        await waitForPanel(p, 'table');
+        await tapControl(p, 'Leave the table');
+        await waitForState(p, (s) => s.online === null, null, { message: 'left the table' });
+      }
+      await cy.page.goto(`${server.url}index.html?nosw`);
+      await waitForApp(cy.page);
+      await tapControl(cy.page, 'New');
+      await waitForPanel(cy.page, 'new-game');
+      await tapControl(cy.page, 'mode:Online');
+      await waitForState(cy.page, (s) => s.arcade && s.online === null && s.arcade.openTableLevels.length === 0, null,
+        { message: 'no open tables yet' });
+      await tapControl(ada.page, 'New');
+      await waitForPanel(ada.page, 'new-game');
+      await tapControl(ada.page, 'mode:Online');
+      await tapControl(ada.page, 'Open a table');
+      const second = await waitForState(ada.page, (s) => s.online && s.online.code && s.panel === 'table', null,
+        { message: 'the second table' });
+      const listed = await waitForState(cy.page, (s) => s.arcade.openTableLevels.length === 1, null,
+        { message: 'the table in the list, live' });
+      assert.deepEqual(listed.arcade.openTableLevels, [3]);
+      const label = Object.keys(listed.controls).find((k) => k.startsWith('Ada (level 3)'));
+      assert.ok(label, `a list entry naming Ada's level: ${Object.keys(listed.controls)}`);
+      await screenshot(cy.page, 'arcade-open-tables-phone');
+      await tapControl(cy.page, label);
+      await waitForState(cy.page, (s, c) => s.online && s.online.code === c && s.online.phase === 'playing', second.online.code,
+        { message: 'Cy sat down from the list' });
+      // The list empties for everyone once the seat is taken.
+      await waitForState(ada.page, (s) => s.online && s.online.phase === 'playing', null, { message: 'Ada sees Cy' });
+    } finally {
+      await ada.context.close();
+      await bob.context.close();
+      await cy.context.close();
+    }
+  });
+});
