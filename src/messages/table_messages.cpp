@@ -41,6 +41,11 @@ Json table_json(const server::Table& table) {
               {"seq", table.seq}};
 }
 
+Json chat_json(const server::Chat& chat) {
+  return Json{{"type", "chat"},    {"from", chat.from}, {"name", chat.name},
+              {"text", chat.text}, {"at", chat.at},     {"id", chat.id}};
+}
+
 // A game event of the message layer, with the table's event number.
 Json with_seq(Event event, int seq) {
   Json message = event_to_json(event);
@@ -92,9 +97,9 @@ Json table_options_to_json(const TableOptions& options) {
 
 std::string_view client_message_type(const ClientMessage& message) {
   static constexpr std::string_view kNames[] = {
-      "hello",       "set-name",    "open-table",        "join-table",          "seat-computer",
-      "set-private", "leave-table", "watch-open-tables", "unwatch-open-tables", "play",
-      "resign",      "next-game",   "rematch",           "transfer-seat",       "claim-seat"};
+      "hello",       "set-name",          "open-table",          "join-table", "seat-computer", "set-private",
+      "leave-table", "watch-open-tables", "unwatch-open-tables", "play",       "resign",        "next-game",
+      "rematch",     "transfer-seat",     "claim-seat",          "chat",       "mute",          "report"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   return kNames[message.index()];
 }
@@ -124,6 +129,15 @@ std::string encode_client_message(const ClientMessage& message) {
         } else if constexpr (std::is_same_v<T, client::Play>) {
           json["square"] = square_name(value.square);
           json["ply"] = value.ply;
+        } else if constexpr (std::is_same_v<T, client::Chat>) {
+          json["text"] = value.text;
+        } else if constexpr (std::is_same_v<T, client::Mute>) {
+          json["player"] = value.player;
+          json["muted"] = value.muted;
+        } else if constexpr (std::is_same_v<T, client::Report>) {
+          json["player"] = value.player;
+          json["reason"] = spell(kReportReasons, value.reason);
+          if (!value.note.empty()) json["note"] = value.note;
         } else {
           static_assert(is_plain_client_message<T>, "a client message without an encoder");
         }
@@ -137,7 +151,8 @@ std::string_view server_message_type(const ServerMessage& message) {
                                                 "move",          "pass",       "clock-expired",   "game-over",
                                                 "game-aborted",  "match-over", "rematch-offered", "opponent-away",
                                                 "opponent-back", "state",      "transfer-code",   "seat-moved",
-                                                "error"};
+                                                "error",         "chat",       "chat-history",    "mutes",
+                                                "reported"};
   static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
   return kNames[message.index()];
 }
@@ -217,6 +232,16 @@ std::string encode_server_message(const ServerMessage& message) {
           json["code"] = spell(kErrorCodes, value.code);
           json["reason"] = value.reason;
           json["request"] = value.request;
+        } else if constexpr (std::is_same_v<T, server::Chat>) {
+          json = chat_json(value);
+        } else if constexpr (std::is_same_v<T, server::ChatHistory>) {
+          Json lines = Json::array();
+          for (const server::Chat& chat : value.messages) lines.push_back(chat_json(chat));
+          json["messages"] = lines;
+        } else if constexpr (std::is_same_v<T, server::Mutes>) {
+          json["players"] = value.players;
+        } else if constexpr (std::is_same_v<T, server::Reported>) {
+          json["player"] = value.player;
         } else {
           static_assert(!sizeof(T*), "a server message without an encoder");
         }
