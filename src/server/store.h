@@ -18,6 +18,8 @@
 
 namespace reversi::server {
 
+class ModerationStore;
+
 struct StoreError {
   std::string message;
 };
@@ -98,6 +100,8 @@ class Store {
   virtual StoreResult<std::vector<StoredTable>> load_tables() = 0;
   // The moves of one game, in order (a table's earlier games, for tests and tools).
   virtual StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) = 0;
+  // Chat, mutes, reports and bans (moderation_store.h), when this backend keeps them.
+  virtual ModerationStore* moderation() { return nullptr; }
 };
 
 }  // namespace reversi::server
