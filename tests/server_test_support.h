@@ -11,6 +11,7 @@
 
 #include "messages/table_messages.h"
 #include "server/lobby.h"
+#include "server/moderation.h"
 #include "server/sqlite_store.h"
 
 namespace reversi::testing {
@@ -59,11 +60,14 @@ struct TableWorld {
   std::deque<std::pair<server::SearchRequest, std::function<void(Square)>>> searches;
   std::deque<std::uint64_t> randoms;  // the next values of the "cryptographic" generator (0 when empty)
   std::unique_ptr<server::Store> store;
+  std::unique_ptr<server::Moderation> moderation;  // chat words: as given
 
-  explicit TableWorld(const std::string& database = ":memory:") {
+  explicit TableWorld(const std::string& database = ":memory:", const std::vector<std::string>& chat_words = {}) {
     server::StoreError error;
     store = server::SqliteStore::open(database, error);
     REQUIRE_MESSAGE(store, error.message);
+    moderation = std::make_unique<server::Moderation>(*store->moderation(), server::ChatFilter(chat_words));
+    REQUIRE(!moderation->load());
   }
 
   server::TableServices services() {
@@ -87,6 +91,7 @@ struct TableWorld {
     services.grace_seconds = 40;
     services.next_game_seconds = 20;
     services.restart_grace_seconds = 15;
+    services.moderation = moderation.get();
     return services;
   }
 
