@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -110,16 +111,14 @@ std::optional<std::string> read_key(const std::string& path, std::string& error)
 
 // The word list: one word or phrase a line (chat_filter.h).
 std::optional<std::vector<std::string>> read_chat_words(const std::string& path, std::string& error) {
+  std::error_code ignored;
   std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    error = "cannot read --chat-words '" + path + "'";
+  // A folder opens but throws on the first read: refused before.
+  if (!std::filesystem::is_regular_file(path, ignored) || !file) {
+    error = "cannot read --chat-words '" + path + "' (a file of words, one a line)";
     return std::nullopt;
   }
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  if (file.bad()) {
-    error = "cannot read --chat-words '" + path + "'";
-    return std::nullopt;
-  }
   return reversi::server::parse_word_list(text);
 }
 

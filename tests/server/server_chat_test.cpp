@@ -102,6 +102,12 @@ TEST_SUITE("server-process") {
   TEST_CASE("server process: chat is masked by --chat-words, a mute holds after a reconnect, a report is kept") {
     TemporaryFolder folder;
     std::ofstream(folder.path() / "words.txt") << "# words nobody should read\nbad\n\ndumb head\n";
+    for (const std::filesystem::path& unreadable : {folder.path() / "missing.txt", folder.path()}) {
+      ChildProcess refused({build_path("reversi-server"), "--port", "0", "--database",
+                            (folder.path() / "refused.sqlite3").string(), "--chat-words", unreadable.string()},
+                           folder.path() / "refused.log");
+      CHECK(refused.wait(20) == 1);  // a word list asked for and not read stops the start
+    }
     ServerProcess server(folder, {"--chat-words", (folder.path() / "words.txt").string()});
     ChatPlayer ada, bob;
     ada.connect(server.port());
