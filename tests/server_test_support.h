@@ -11,6 +11,7 @@
 
 #include "messages/table_messages.h"
 #include "server/lobby.h"
+#include "server/moderation.h"
 #include "server/sqlite_store.h"
 
 namespace reversi::testing {
@@ -60,11 +61,14 @@ struct TableWorld {
   std::deque<std::uint64_t> randoms;  // the next values of the "cryptographic" generator (0 when empty)
   std::unique_ptr<server::Store> store;
   std::int64_t unix_now = 1'800'000'000;  // wall time for stored rows and the record
+  std::unique_ptr<server::Moderation> moderation;  // chat words: as given
 
-  explicit TableWorld(const std::string& database = ":memory:") {
+  explicit TableWorld(const std::string& database = ":memory:", const std::vector<std::string>& chat_words = {}) {
     server::StoreError error;
     store = server::SqliteStore::open(database, error);
     REQUIRE_MESSAGE(store, error.message);
+    moderation = std::make_unique<server::Moderation>(*store->moderation(), server::ChatFilter(chat_words));
+    REQUIRE(!moderation->load());
   }
 
   server::TableServices services() {
@@ -88,6 +92,7 @@ struct TableWorld {
     services.grace_seconds = 40;
     services.next_game_seconds = 20;
     services.restart_grace_seconds = 15;
+    services.moderation = moderation.get();
     return services;
   }
 

@@ -119,7 +119,13 @@ enum class ErrorCode : std::uint8_t {
   GameOver,
   NotNow,       // a request the table's phase does not allow (rematch during a game, …)
   ServerError,  // the server could not keep the change (its database failed); nothing changed
+  // Chat and moderation: a chat line that is empty, too long or holds
+  // control characters; a report or mute about a player one has not sat
+  // with (or who does not exist); a table whose owner reported the one
+  // asking to join.
+  BadChat,
   NoSuchPlayer,
+  NotAvailable,
 };
 inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "bad-message"},
                                                       {ErrorCode::TooLarge, "too-large"},
@@ -146,7 +152,15 @@ inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "b
                                                       {ErrorCode::GameOver, "game-over"},
                                                       {ErrorCode::NotNow, "not-now"},
                                                       {ErrorCode::ServerError, "server-error"},
-                                                      {ErrorCode::NoSuchPlayer, "no-such-player"}};
+                                                      {ErrorCode::BadChat, "bad-chat"},
+                                                      {ErrorCode::NoSuchPlayer, "no-such-player"},
+                                                      {ErrorCode::NotAvailable, "not-available"}};
+// ...and why a player reported another.
+enum class ReportReason : std::uint8_t { Abuse, Cheating, Spam, Other };
+inline constexpr Spelling<ReportReason> kReportReasons[] = {{ReportReason::Abuse, "abuse"},
+                                                            {ReportReason::Cheating, "cheating"},
+                                                            {ReportReason::Spam, "spam"},
+                                                            {ReportReason::Other, "other"}};
 
 // How `value` is written ("" for a value missing from the table, which the
 // tests rule out for every table).

@@ -41,6 +41,11 @@ Json table_json(const server::Table& table) {
               {"seq", table.seq}};
 }
 
+Json chat_json(const server::Chat& chat) {
+  return Json{{"type", "chat"},    {"from", chat.from}, {"name", chat.name},
+              {"text", chat.text}, {"at", chat.at},     {"id", chat.id}};
+}
+
 // A game event of the message layer, with the table's event number.
 Json with_seq(Event event, int seq) {
   Json message = event_to_json(event);
@@ -116,11 +121,27 @@ Json table_options_to_json(const TableOptions& options) {
 }
 
 std::string_view client_message_type(const ClientMessage& message) {
-  static constexpr std::string_view kNames[] = {
-      "hello",           "set-name",    "open-table",        "join-table",          "seat-computer",
-      "set-private",     "leave-table", "watch-open-tables", "unwatch-open-tables", "play",
-      "resign",          "next-game",   "rematch",           "transfer-seat",       "claim-seat",
-      "get-leaderboard", "get-player",  "get-history"};
+  static constexpr std::string_view kNames[] = {"hello",
+                                                "set-name",
+                                                "open-table",
+                                                "join-table",
+                                                "seat-computer",
+                                                "set-private",
+                                                "leave-table",
+                                                "watch-open-tables",
+                                                "unwatch-open-tables",
+                                                "play",
+                                                "resign",
+                                                "next-game",
+                                                "rematch",
+                                                "transfer-seat",
+                                                "claim-seat",
+                                                "get-leaderboard",
+                                                "get-player",
+                                                "get-history",
+                                                "chat",
+                                                "mute",
+                                                "report"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   return kNames[message.index()];
 }
@@ -154,6 +175,15 @@ std::string encode_client_message(const ClientMessage& message) {
           json["period"] = spell(kPeriods, value.period);
         } else if constexpr (std::is_same_v<T, client::GetPlayer>) {
           if (value.player) json["player"] = *value.player;
+        } else if constexpr (std::is_same_v<T, client::Chat>) {
+          json["text"] = value.text;
+        } else if constexpr (std::is_same_v<T, client::Mute>) {
+          json["player"] = value.player;
+          json["muted"] = value.muted;
+        } else if constexpr (std::is_same_v<T, client::Report>) {
+          json["player"] = value.player;
+          json["reason"] = spell(kReportReasons, value.reason);
+          if (!value.note.empty()) json["note"] = value.note;
         } else {
           static_assert(is_plain_client_message<T>, "a client message without an encoder");
         }
@@ -168,7 +198,8 @@ std::string_view server_message_type(const ServerMessage& message) {
                                                 "game-aborted",  "match-over",  "rematch-offered", "opponent-away",
                                                 "opponent-back", "state",       "transfer-code",   "seat-moved",
                                                 "error",         "leaderboard", "player",          "history",
-                                                "milestone"};
+                                                "milestone",     "chat",        "chat-history",    "mutes",
+                                                "reported"};
   static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
   return kNames[message.index()];
 }
@@ -292,6 +323,16 @@ Json server_message_json(const ServerMessage& message) {
         } else if constexpr (std::is_same_v<T, server::MilestoneReached>) {
           json["milestone"] = spell(kMilestones, value.milestone);
           json["level"] = value.level;
+        } else if constexpr (std::is_same_v<T, server::Chat>) {
+          json = chat_json(value);
+        } else if constexpr (std::is_same_v<T, server::ChatHistory>) {
+          Json lines = Json::array();
+          for (const server::Chat& chat : value.messages) lines.push_back(chat_json(chat));
+          json["messages"] = lines;
+        } else if constexpr (std::is_same_v<T, server::Mutes>) {
+          json["players"] = value.players;
+        } else if constexpr (std::is_same_v<T, server::Reported>) {
+          json["player"] = value.player;
         } else {
           static_assert(!sizeof(T*), "a server message without an encoder");
         }

@@ -33,6 +33,13 @@ inline constexpr double kDefaultOnlineClock = 45;
 // Table codes and seat-transfer codes: six of these characters (no 0/O, 1/I).
 inline constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 inline constexpr std::size_t kCodeLength = 6;
+// Chat: a line is 1 to 200 characters (code points, after trimming); a
+// report's note at most 300. The server checks the line (server/chat_filter.h);
+// the decoder only caps a note.
+inline constexpr std::size_t kLongestChatLine = 200;
+inline constexpr std::size_t kLongestReportNote = 300;
+// chat-history holds at most this many lines, oldest first.
+inline constexpr std::size_t kChatHistoryLines = 50;
 
 // The options a table is opened with.
 struct TableOptions {
@@ -145,13 +152,32 @@ struct GetPlayer {
 struct GetHistory {
   bool operator==(const GetHistory&) const = default;
 };
+// A line for the table, as typed (the server trims, checks and masks it).
+struct Chat {
+  std::string text;
+  bool operator==(const Chat&) const = default;
+};
+// Stop (or resume) receiving a player's chat, everywhere and for good.
+struct Mute {
+  std::string player;
+  bool muted = true;
+  bool operator==(const Mute&) const = default;
+};
+// About the player one sits with, or sat with last.
+struct Report {
+  std::string player;
+  ReportReason reason = ReportReason::Other;
+  std::string note;  // optional, at most kLongestReportNote characters
+  bool operator==(const Report&) const = default;
+};
 }  // namespace client
 
 using ClientMessage =
     std::variant<client::Hello, client::SetName, client::OpenTable, client::JoinTable, client::SeatComputer,
                  client::SetPrivate, client::LeaveTable, client::WatchOpenTables, client::UnwatchOpenTables,
                  client::Play, client::Resign, client::NextGame, client::Rematch, client::TransferSeat,
-                 client::ClaimSeat, client::GetLeaderboard, client::GetPlayer, client::GetHistory>;
+                 client::ClaimSeat, client::GetLeaderboard, client::GetPlayer, client::GetHistory, client::Chat,
+                 client::Mute, client::Report>;
 
 std::string_view client_message_type(const ClientMessage& message);
 std::string encode_client_message(const ClientMessage& message);
@@ -347,13 +373,39 @@ struct Error {
   std::string request;  // the type of the message refused ("" when unknown)
   bool operator==(const Error&) const = default;
 };
+// A chat line as the table's players see it (masked by the server).
+struct Chat {
+  std::string from;  // the writer's player id
+  std::string name;  // the writer's name when they wrote it
+  std::string text;
+  std::int64_t at = 0;  // Unix seconds
+  int id = 0;           // the table's line number: 1, 2, 3…
+  bool operator==(const Chat&) const = default;
+};
+// The table's last lines (at most kChatHistoryLines), oldest first, without
+// those of players the receiver muted.
+struct ChatHistory {
+  std::vector<Chat> messages;
+  bool operator==(const ChatHistory&) const = default;
+};
+// The players the receiver has muted.
+struct Mutes {
+  std::vector<std::string> players;
+  bool operator==(const Mutes&) const = default;
+};
+// A report was stored.
+struct Reported {
+  std::string player;
+  bool operator==(const Reported&) const = default;
+};
 }  // namespace server
 
 using ServerMessage =
     std::variant<server::Welcome, server::Table, server::OpenTables, server::GameStarted, server::Move, server::Pass,
                  server::ClockExpired, server::GameOver, server::GameAborted, server::MatchOver, server::RematchOffered,
                  server::OpponentAway, server::OpponentBack, server::State, server::TransferCode, server::SeatMoved,
-                 server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached>;
+                 server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached,
+                 server::Chat, server::ChatHistory, server::Mutes, server::Reported>;
 
 std::string_view server_message_type(const ServerMessage& message);
 std::string encode_server_message(const ServerMessage& message);

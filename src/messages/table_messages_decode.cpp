@@ -15,6 +15,16 @@ constexpr std::size_t kMaxSecretBytes = 128;
 constexpr std::size_t kMaxTokenBytes = 2048;
 constexpr std::size_t kMaxNameBytes = 200;  // the name rules (2 to 20 characters) are the server's
 constexpr std::size_t kMaxReasonBytes = 1000;
+// A chat line's own limits (characters) are the server's; a frame is the cap here.
+constexpr std::size_t kMaxChatBytes = kMaxClientMessageBytes;
+constexpr std::size_t kMaxMutesListed = 1000;
+
+// Code points in valid UTF-8 (the JSON parser has checked it).
+std::size_t characters_in(std::string_view text) {
+  std::size_t count = 0;
+  for (const char byte : text) count += (static_cast<unsigned char>(byte) & 0xC0) != 0x80 ? 1 : 0;
+  return count;
+}
 
 template <class T, class Message>
 Decoded<Message> finish(FieldReader& reader, T value) {
@@ -66,6 +76,16 @@ void read_colors(FieldReader& reader, const std::string& where, std::string& bla
     colors.read("black", black, kMaxIdBytes);
     colors.read("white", white, kMaxIdBytes);
   });
+}
+
+void read_chat(FieldReader& reader, server::Chat& chat) {
+  reader.read("from", chat.from, kMaxIdBytes);
+  reader.read("name", chat.name, kMaxNameBytes);
+  reader.read("text", chat.text, kMaxChatBytes);
+  double at = 0;
+  reader.read("at", at, 0, 1e12);
+  chat.at = static_cast<std::int64_t>(at);
+  reader.read("id", chat.id, 0, 1 << 30);
 }
 
 void read_seat(const Json& value, const std::string& where, server::SeatView& seat, FieldReader& outer) {
@@ -255,6 +275,28 @@ Decoded<ClientMessage> decode_client(const Json& message, std::string_view type)
     return finish<client::GetPlayer, ClientMessage>(reader, get);
   }
   if (type == "get-history") return Result::success(client::GetHistory{});
+  if (type == "chat") {
+    client::Chat chat;
+    reader.read("text", chat.text, kMaxChatBytes);
+    return finish<client::Chat, ClientMessage>(reader, chat);
+  }
+  if (type == "mute") {
+    client::Mute mute;
+    reader.read("player", mute.player, kMaxIdBytes);
+    reader.read("muted", mute.muted);
+    return finish<client::Mute, ClientMessage>(reader, mute);
+  }
+  if (type == "report") {
+    client::Report report;
+    reader.read("player", report.player, kMaxIdBytes);
+    reader.read("reason", report.reason, kReportReasons);
+    std::optional<std::string> note;
+    reader.read_optional("note", note, kMaxChatBytes);
+    if (reader.ok() && note && characters_in(*note) > kLongestReportNote)
+      reader.fail(DecodeProblem::OutOfRange, "note", "should be at most 300 characters");
+    report.note = note.value_or("");
+    return finish<client::Report, ClientMessage>(reader, report);
+  }
   if (type == "leave-table") return Result::success(client::LeaveTable{});
   if (type == "watch-open-tables") return Result::success(client::WatchOpenTables{});
   if (type == "unwatch-open-tables") return Result::success(client::UnwatchOpenTables{});
@@ -442,6 +484,44 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
     reader.read("reason", refusal.reason, kMaxReasonBytes);
     reader.read("request", refusal.request, 64);
     return finish<server::Error, ServerMessage>(reader, refusal);
+  }
+  if (type == "chat") {
+    server::Chat chat;
+    read_chat(reader, chat);
+    return finish<server::Chat, ServerMessage>(reader, chat);
+  }
+  if (type == "chat-history") {
+    server::ChatHistory history;
+    const Json* lines = reader.field("messages");
+    if (lines && (!lines->is_array() || lines->size() > kChatHistoryLines))
+      reader.fail(DecodeProblem::WrongType, "messages", "should be a list of at most 50 chat lines");
+    if (reader.ok())
+      for (const Json& line : *lines) {
+        FieldReader inner(line, where + ": 'messages'");
+        server::Chat chat;
+        read_chat(inner, chat);
+        if (!inner.ok()) return Result::failure(inner.error());
+        history.messages.push_back(std::move(chat));
+      }
+    return finish<server::ChatHistory, ServerMessage>(reader, history);
+  }
+  if (type == "mutes") {
+    server::Mutes mutes;
+    const Json* players = reader.field("players");
+    if (players && (!players->is_array() || players->size() > kMaxMutesListed))
+      reader.fail(DecodeProblem::WrongType, "players", "should be a list of player ids");
+    if (reader.ok())
+      for (const Json& player : *players) {
+        if (!player.is_string() || player.get_ref<const std::string&>().size() > kMaxIdBytes)
+          return Result::failure(DecodeProblem::WrongType, where + ": 'players' should hold player ids");
+        mutes.players.push_back(player.get<std::string>());
+      }
+    return finish<server::Mutes, ServerMessage>(reader, mutes);
+  }
+  if (type == "reported") {
+    server::Reported reported;
+    reader.read("player", reported.player, kMaxIdBytes);
+    return finish<server::Reported, ServerMessage>(reader, reported);
   }
   return Result::failure(DecodeProblem::UnknownType, "unknown message type '" + where + "'");
 }

@@ -56,6 +56,7 @@ void ClientSession::on_message(std::string_view text) {
 void ClientSession::on_closed() {
   if (watching_) services_.lobby->unwatch(self_);
   if (!player_) return;
+  if (services_.moderation) services_.moderation->disconnected(*player_, self_);
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   if (!code) return;
   if (HostPtr host = services_.lobby->find_table(*code)) {
@@ -79,26 +80,30 @@ void ClientSession::handle(const online::ClientMessage& message) {
     return hello(*hello_message);
   }
   if (!player_) return refuse(ErrorCode::HelloFirst, "Say hello first.", type);
+  if (services_.moderation && services_.moderation->banned_at_last_poll(*player_)) return close_banned(type);
   std::visit(
       [&](const auto& value) {
         using T = std::decay_t<decltype(value)>;
         if constexpr (std::is_same_v<T, client::SetName>) {
           set_name(value.name);
         } else if constexpr (std::is_same_v<T, client::OpenTable>) {
+          if (banned_now()) return close_banned(type);
           if (!services_.lobby->open_table(seat(), value.options, value.is_private, self_))
             refuse(ErrorCode::AlreadySeated, "You already have a seat at a table.", type);
         } else if constexpr (std::is_same_v<T, client::JoinTable>) {
+          if (banned_now()) return close_banned(type);
           HostPtr host = services_.lobby->find_table(value.code);
           if (!host) return refuse(ErrorCode::NoSuchTable, "There is no table with that code.", type);
           host->run([seat = seat(), self = self_](Table& table) { table.join(seat, self); });
         } else if constexpr (std::is_same_v<T, client::ClaimSeat>) {
+          if (banned_now()) return close_banned(type);
           HostPtr host = services_.lobby->find_transfer(value.code);
           if (!host) return refuse(ErrorCode::NoSuchCode, "That code is unknown, used or expired.", type);
           host->run(
               [code = value.code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });
         } else if constexpr (std::is_same_v<T, client::WatchOpenTables>) {
           watching_ = true;
-          services_.lobby->watch(self_);
+          services_.lobby->watch(self_, *player_);
         } else if constexpr (std::is_same_v<T, client::UnwatchOpenTables>) {
           watching_ = false;
           services_.lobby->unwatch(self_);
@@ -136,6 +141,12 @@ void ClientSession::handle(const online::ClientMessage& message) {
           at_table(type, [](Table& table, const std::string& player, const LinkPtr& self) {
             table.transfer_seat(player, self);
           });
+        } else if constexpr (std::is_same_v<T, client::Chat>) {
+          chat(value.text);
+        } else if constexpr (std::is_same_v<T, client::Mute>) {
+          mute(value);
+        } else if constexpr (std::is_same_v<T, client::Report>) {
+          report(value);
         }
       },
       message);
@@ -165,6 +176,11 @@ void ClientSession::hello(const client::Hello& hello) {
     row =
         PlayerRow{"p_" + random_code() + random_code(), guest_name(), sha256_hex(*new_secret), services_.unix_clock()};
   }
+  if (services_.moderation) {
+    const StoreResult<bool> banned = services_.moderation->is_banned(row.id);
+    if (!banned) return refuse(ErrorCode::ServerError, "The server could not look you up. Try again.", "hello");
+    if (*banned.value) return close_banned("hello");
+  }
   if (!hello.player) {  // a new guest, or a host's player whose name the token gives
     std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
     transaction->put_player(row);
@@ -175,6 +191,12 @@ void ClientSession::hello(const client::Hello& hello) {
   name_ = row.name;
   const std::optional<std::string> code = services_.lobby->table_of(row.id);
   self_->send(online::encode_server_message(online::server::Welcome{row.id, row.name, new_secret, code}));
+  if (services_.moderation) {
+    services_.moderation->connected(row.id, self_);
+    const StoreResult<std::vector<std::string>> muted = services_.moderation->mutes_of(row.id);
+    self_->send(
+        online::encode_server_message(online::server::Mutes{muted ? *muted.value : std::vector<std::string>{}}));
+  }
   if (!code) return;
   if (HostPtr host = services_.lobby->find_table(*code)) {
     std::optional<int> resume;

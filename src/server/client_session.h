@@ -12,6 +12,7 @@
 #include "messages/table_messages.h"
 #include "server/host_tokens.h"
 #include "server/lobby.h"
+#include "server/moderation.h"
 
 namespace reversi::server {
 
@@ -41,6 +42,7 @@ struct ClientServices {
   ClockSource clock;                         // steady seconds (the rate limit)
   std::function<std::int64_t()> unix_clock;  // token expiry, stored rows
   ClientLimits limits;
+  Moderation* moderation = nullptr;  // chat, mutes, reports, bans; none: chat is off
 };
 
 class ClientSession {
@@ -61,6 +63,12 @@ class ClientSession {
   void send_leaderboard(messages::online::Period period);
   void send_player_card(const std::string& player);
   void send_history();
+  // Chat, mutes and reports (client_moderation.cpp).
+  void chat(const std::string& text);
+  void mute(const messages::online::client::Mute& mute);
+  void report(const messages::online::client::Report& report);
+  bool banned_now();  // asks the store; a store that cannot answer bans nobody
+  void close_banned(std::string_view request);
   SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
   // Runs `work` on the player's table, or answers not-seated.
   void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);

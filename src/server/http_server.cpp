@@ -179,7 +179,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 class BeastServer final : public Server {
  public:
   BeastServer(const ServerConfig& config, Store& store, HostTokenVerifier tokens)
-      : shared_(config, store, std::move(tokens)) {}
+      : shared_(config, store, std::move(tokens)), ban_timer_(shared_.context) {}
 
   bool open(std::string& error);
   std::uint16_t port() const override { return port_; }
@@ -187,7 +187,10 @@ class BeastServer final : public Server {
   void stop() override;
 
  private:
+  void poll_bans();
+
   Shared shared_;
+  net::steady_timer ban_timer_;
   std::shared_ptr<Listener> listener_;
   std::uint16_t port_ = 0;
 };
@@ -201,7 +204,15 @@ bool BeastServer::open(std::string& error) {
       return false;
     }
   }
+  if (ModerationStore* moderation_store = shared_.store.moderation()) {
+    shared_.moderation = std::make_unique<Moderation>(*moderation_store, ChatFilter(config.chat_words));
+    if (StoreStatus failed = shared_.moderation->load()) {
+      error = "cannot read the reports: " + failed->message;
+      return false;
+    }
+  }
   TableServices services;
+  services.moderation = shared_.moderation.get();
   services.store = &shared_.store;
   services.clock = steady_seconds;
   services.unix_clock = unix_seconds;
@@ -242,7 +253,19 @@ bool BeastServer::open(std::string& error) {
   port_ = acceptor.local_endpoint().port();
   listener_ = std::make_shared<Listener>(shared_, std::move(acceptor));
   listener_->accept();
+  if (shared_.moderation) poll_bans();
   return true;
+}
+
+// Bans are made by another process (`reversi-server admin ban`) on the same
+// database: a cheap read of the (small) bans table now and then finds them.
+void BeastServer::poll_bans() {
+  shared_.moderation->poll_bans(*shared_.lobby);
+  ban_timer_.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(shared_.config.ban_poll_seconds)));
+  ban_timer_.async_wait([this](beast::error_code error) {
+    if (!error) poll_bans();
+  });
 }
 
 void BeastServer::run() {

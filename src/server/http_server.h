@@ -25,6 +25,8 @@ struct ServerConfig {
   double restart_grace_seconds = 15;
   int network_threads = 2;
   int search_threads = 1;
+  std::vector<std::string> chat_words;  // masked in chat (--chat-words)
+  double ban_poll_seconds = 1;          // how soon a ban made by `reversi-server admin` takes effect
 };
 
 class Server {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "server/moderation.h"
 #include "server/secrets.h"
 
 namespace reversi::server {
@@ -105,8 +106,7 @@ bool Lobby::claim_player(const std::string& player, const std::string& code) {
 }
 
 void Lobby::table_changed(const TableSummary& summary) {
-  std::vector<LinkPtr> to_tell;
-  std::string message;
+  std::vector<std::pair<LinkPtr, std::string>> to_tell;  // and the message for each
   {
     std::lock_guard lock(mutex_);
     // Seated players: exactly those the table names now.
@@ -151,38 +151,47 @@ void Lobby::table_changed(const TableSummary& summary) {
       seated_at_.erase(summary.code);
     }
     if (list_changed && !watchers_.empty()) {
-      to_tell = watchers_;
-      message = open_tables_message_locked();
+      const std::string everyone = open_tables_message_locked("");
+      for (const auto& [link, player] : watchers_)
+        to_tell.emplace_back(link, shared_.moderation && shared_.moderation->has_avoidances(player)
+                                       ? open_tables_message_locked(player)
+                                       : everyone);
     }
   }
-  for (const LinkPtr& watcher : to_tell) watcher->send(message);
+  for (const auto& [watcher, message] : to_tell) watcher->send(message);
 }
 
-void Lobby::watch(const LinkPtr& link) {
+void Lobby::watch(const LinkPtr& link, const std::string& player) {
   std::string message;
   {
     std::lock_guard lock(mutex_);
-    if (std::find(watchers_.begin(), watchers_.end(), link) == watchers_.end()) watchers_.push_back(link);
-    message = open_tables_message_locked();
+    const auto found =
+        std::find_if(watchers_.begin(), watchers_.end(), [&](const auto& watcher) { return watcher.first == link; });
+    if (found == watchers_.end()) watchers_.emplace_back(link, player);
+    message = open_tables_message_locked(player);
   }
   link->send(message);
 }
 
 void Lobby::unwatch(const LinkPtr& link) {
   std::lock_guard lock(mutex_);
-  watchers_.erase(std::remove(watchers_.begin(), watchers_.end(), link), watchers_.end());
+  watchers_.erase(
+      std::remove_if(watchers_.begin(), watchers_.end(), [&](const auto& watcher) { return watcher.first == link; }),
+      watchers_.end());
 }
 
-std::string Lobby::open_tables_message() const {
+std::string Lobby::open_tables_message(const std::string& watcher) const {
   std::lock_guard lock(mutex_);
-  return open_tables_message_locked();
+  return open_tables_message_locked(watcher);
 }
 
-std::string Lobby::open_tables_message_locked() const {
+std::string Lobby::open_tables_message_locked(const std::string& watcher) const {
   online::server::OpenTables open;
+  const bool filtered = shared_.moderation && !watcher.empty() && shared_.moderation->has_avoidances(watcher);
   for (auto entry = listed_.rbegin(); entry != listed_.rend() && open.tables.size() < online::kMaxOpenTablesListed;
        ++entry)
-    open.tables.push_back(entry->second);
+    if (!filtered || !shared_.moderation->avoided(watcher, entry->second.host_player))
+      open.tables.push_back(entry->second);
   return online::encode_server_message(open);
 }
 

@@ -50,9 +50,11 @@ class Lobby {
   std::optional<std::string> table_of(const std::string& player) const;
   HostPtr find_transfer(const std::string& code) const;
 
-  void watch(const LinkPtr& link);
+  // `player`: the watcher, whose list leaves out the tables of players they
+  // reported or who reported them (Moderation::avoided).
+  void watch(const LinkPtr& link, const std::string& player = "");
   void unwatch(const LinkPtr& link);
-  std::string open_tables_message() const;
+  std::string open_tables_message(const std::string& watcher = "") const;
 
   std::size_t table_count() const;
 
@@ -60,7 +62,7 @@ class Lobby {
   void table_changed(const TableSummary& summary);
   bool claim_player(const std::string& player, const std::string& code);
   std::string unused_code() const;  // under the lock
-  std::string open_tables_message_locked() const;
+  std::string open_tables_message_locked(const std::string& watcher) const;
 
   TableServices shared_;
   HostFactory factory_;
@@ -73,7 +75,7 @@ class Lobby {
   std::map<std::uint64_t, messages::online::server::OpenTableEntry> listed_;  // by opening order
   std::unordered_map<std::string, std::uint64_t> listed_order_;
   std::uint64_t next_order_ = 0;
-  std::vector<LinkPtr> watchers_;
+  std::vector<std::pair<LinkPtr, std::string>> watchers_;  // and the player watching
 };
 
 }  // namespace reversi::server

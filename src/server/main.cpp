@@ -4,11 +4,14 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
 
+#include "server/admin.h"
+#include "server/chat_filter.h"
 #include "server/http_server.h"
 #include "server/sqlite_store.h"
 
@@ -17,12 +20,14 @@ namespace {
 constexpr const char* kUsage =
     "usage: reversi-server [--host ADDR] [--port N] [--database PATH] [--static DIR]\n"
     "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
-    "                      [--next-game-seconds N] [--restart-grace-seconds N]\n";
+    "                      [--next-game-seconds N] [--restart-grace-seconds N] [--chat-words FILE]\n"
+    "       reversi-server admin COMMAND ... (reversi-server admin --help)\n";
 
 struct Options {
   reversi::server::ServerConfig config;
   std::string database = "reversi.sqlite3";
   std::optional<std::string> key_file;
+  std::optional<std::string> chat_words_file;
 };
 
 bool parse_number(const char* text, double low, double high, double& out) {
@@ -71,6 +76,8 @@ int parse(int argc, char** argv, Options& options) {
       options.config.allowed_origins = split_commas(value);
     } else if (flag == "--host-token-key-file") {
       options.key_file = value;
+    } else if (flag == "--chat-words") {
+      options.chat_words_file = value;
     } else if (flag == "--grace-seconds") {
       if (!parse_number(value, 0.1, 3600, number)) return bad_usage("--grace-seconds: 0.1 to 3600");
       options.config.grace_seconds = number;
@@ -102,10 +109,24 @@ std::optional<std::string> read_key(const std::string& path, std::string& error)
   return key;
 }
 
+// The word list: one word or phrase a line (chat_filter.h).
+std::optional<std::vector<std::string>> read_chat_words(const std::string& path, std::string& error) {
+  std::error_code ignored;
+  std::ifstream file(path, std::ios::binary);
+  // A folder opens but throws on the first read: refused before.
+  if (!std::filesystem::is_regular_file(path, ignored) || !file) {
+    error = "cannot read --chat-words '" + path + "' (a file of words, one a line)";
+    return std::nullopt;
+  }
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  return reversi::server::parse_word_list(text);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace reversi::server;
+  if (argc >= 2 && std::strcmp(argv[1], "admin") == 0) return run_admin(argc - 2, argv + 2);
   // Signals are waited for on a thread of their own, so no handler runs
   // inside the server. Blocked first: every thread started later (the
   // store's checkpointer, the network threads) inherits the mask.
@@ -122,6 +143,12 @@ int main(int argc, char** argv) {
     std::string error;
     key = read_key(*options.key_file, error);
     if (!key) return std::fprintf(stderr, "reversi-server: %s\n", error.c_str()), 1;
+  }
+  if (options.chat_words_file) {
+    std::string error;
+    std::optional<std::vector<std::string>> words = read_chat_words(*options.chat_words_file, error);
+    if (!words) return std::fprintf(stderr, "reversi-server: %s\n", error.c_str()), 1;
+    options.config.chat_words = std::move(*words);
   }
   StoreError store_error;
   std::unique_ptr<SqliteStore> store = SqliteStore::open(options.database, store_error);

@@ -83,6 +83,7 @@ struct Shared {
   ServerConfig config;
   std::optional<std::filesystem::path> static_root;
   HostTokenVerifier tokens;
+  std::unique_ptr<Moderation> moderation;  // before the lobby, whose tables use it
   std::unique_ptr<Lobby> lobby;
   std::mutex sessions_mutex;
   std::unordered_map<WebSocketSession*, std::weak_ptr<WebSocketSession>> sessions;

@@ -10,6 +10,7 @@
 
 #include "engine/notation.h"
 #include "server/arcade.h"
+#include "server/sqlite_statement.h"
 
 namespace reversi::server {
 namespace {
@@ -106,58 +107,53 @@ CREATE TABLE milestones (
   PRIMARY KEY (player, milestone)
 ) WITHOUT ROWID;
 )sql"},
+    // Chat and moderation (sqlite_moderation.cpp): each table's chat, gone
+    // with the table; mutes; reports with their own copy of the chat and
+    // game; the avoidance each report makes; bans, numbered so that a
+    // running server sees new ones by polling.
+    {3, R"sql(
+CREATE TABLE chat (
+  code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+  id INTEGER NOT NULL,
+  player TEXT NOT NULL,
+  name TEXT NOT NULL,
+  text TEXT NOT NULL,
+  shown TEXT NOT NULL,
+  at_unix INTEGER NOT NULL,
+  PRIMARY KEY (code, id)
+) WITHOUT ROWID;
+CREATE TABLE mutes (
+  player TEXT NOT NULL,
+  muted TEXT NOT NULL,
+  since_unix INTEGER NOT NULL,
+  PRIMARY KEY (player, muted)
+) WITHOUT ROWID;
+CREATE TABLE reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  reporter TEXT NOT NULL, reporter_name TEXT NOT NULL,
+  reported TEXT NOT NULL, reported_name TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  note TEXT NOT NULL,
+  code TEXT NOT NULL,
+  transcript TEXT NOT NULL,
+  chat TEXT NOT NULL,
+  created_unix INTEGER NOT NULL,
+  closed_unix INTEGER
+);
+CREATE TABLE avoidances (
+  player TEXT NOT NULL,
+  avoided TEXT NOT NULL,
+  since_unix INTEGER NOT NULL,
+  PRIMARY KEY (player, avoided)
+) WITHOUT ROWID;
+CREATE TABLE bans (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  player TEXT NOT NULL UNIQUE,
+  reason TEXT NOT NULL,
+  banned_unix INTEGER NOT NULL
+);
+)sql"},
 };
-
-std::string last_error(sqlite3* database, const std::string& what) { return what + ": " + sqlite3_errmsg(database); }
-
-// One prepared statement, finalised on scope exit.
-class Statement {
- public:
-  Statement(sqlite3* database, const char* sql) : database_(database) {
-    if (sqlite3_prepare_v2(database, sql, -1, &statement_, nullptr) != SQLITE_OK) statement_ = nullptr;
-  }
-  ~Statement() { sqlite3_finalize(statement_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-  bool ok() const { return statement_ != nullptr; }
-  Statement& bind(int index, std::string_view text) {
-    sqlite3_bind_text(statement_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Statement& bind(int index, std::int64_t number) {
-    sqlite3_bind_int64(statement_, index, number);
-    return *this;
-  }
-  Statement& bind(int index, double number) {
-    sqlite3_bind_double(statement_, index, number);
-    return *this;
-  }
-  Statement& bind_null(int index) {
-    sqlite3_bind_null(statement_, index);
-    return *this;
-  }
-  // SQLITE_ROW, SQLITE_DONE or an error code.
-  int step() { return statement_ ? sqlite3_step(statement_) : SQLITE_ERROR; }
-  std::string text(int column) const {
-    const unsigned char* value = sqlite3_column_text(statement_, column);
-    return value ? reinterpret_cast<const char*>(value) : "";
-  }
-  bool is_null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
-  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
-  double real(int column) const { return sqlite3_column_double(statement_, column); }
-
- private:
-  sqlite3* database_;
-  sqlite3_stmt* statement_ = nullptr;
-};
-
-StoreStatus run(sqlite3* database, const char* sql, const std::string& what) {
-  char* message = nullptr;
-  if (sqlite3_exec(database, sql, nullptr, nullptr, &message) == SQLITE_OK) return std::nullopt;
-  StoreError error{what + ": " + (message ? message : "unknown error")};
-  sqlite3_free(message);
-  return error;
-}
 
 template <class Enum, std::size_t N>
 Enum read_enum(const messages::Spelling<Enum> (&table)[N], const std::string& text, Enum fallback, bool& ok) {

@@ -12,13 +12,14 @@
 #include <string>
 #include <thread>
 
+#include "server/moderation_store.h"
 #include "server/store.h"
 
 struct sqlite3;
 
 namespace reversi::server {
 
-class SqliteStore final : public Store {
+class SqliteStore final : public Store, public ModerationStore {
  public:
   // Opens (or creates) the database and its schema; `error` says why not.
   static std::unique_ptr<SqliteStore> open(const std::string& path, StoreError& error);
@@ -39,6 +40,22 @@ class SqliteStore final : public Store {
   StoreResult<std::vector<messages::online::server::HistoryGame>> match_games(const std::string& player,
                                                                               const std::string& code,
                                                                               int match_number) override;
+  ModerationStore* moderation() override { return this; }
+
+  // Chat and moderation (sqlite_moderation.cpp).
+  StoreStatus add_chat(const std::string& code, const ChatLine& line) override;
+  StoreStatus clear_chat(const std::string& code) override;
+  StoreResult<std::vector<ChatLine>> load_chat(const std::string& code, std::size_t newest) override;
+  StoreStatus set_mute(const std::string& player, const std::string& muted, bool on, std::int64_t unix) override;
+  StoreResult<std::vector<std::string>> load_mutes(const std::string& player) override;
+  StoreResult<std::int64_t> add_report(const ReportRow& report) override;
+  StoreResult<std::vector<ReportRow>> load_reports(bool include_closed) override;
+  StoreResult<bool> close_report(std::int64_t id, std::int64_t unix) override;
+  StoreResult<std::vector<std::pair<std::string, std::string>>> load_avoidances() override;
+  StoreResult<bool> put_ban(const std::string& player, const std::string& reason, std::int64_t unix) override;
+  StoreResult<bool> delete_ban(const std::string& player) override;
+  StoreResult<std::vector<BanRow>> load_bans() override;
+  StoreResult<std::optional<BanRow>> find_ban(const std::string& player) override;
 
  private:
   SqliteStore(sqlite3* database, sqlite3* checkpointer);

@@ -18,6 +18,8 @@
 
 namespace reversi::server {
 
+class ModerationStore;
+
 struct StoreError {
   std::string message;
 };
@@ -164,6 +166,8 @@ class Store {
   virtual StoreResult<std::vector<messages::online::server::HistoryGame>> match_games(const std::string& player,
                                                                                       const std::string& code,
                                                                                       int match_number) = 0;
+  // Chat, mutes, reports and bans (moderation_store.h), when this backend keeps them.
+  virtual ModerationStore* moderation() { return nullptr; }
 };
 
 }  // namespace reversi::server

@@ -46,6 +46,8 @@ int Table::seat_or_refuse(const std::string& player, const LinkPtr& from, const 
 void Table::join(const SeatRow& player, const LinkPtr& from) {
   if (state_.closed) return refuse(from, ErrorCode::NoSuchTable, "That table has closed.", "join-table");
   if (seat_of(player.player) >= 0) return attach(player.player, from, std::nullopt);  // already here: catch up
+  if (closed_to(player.player))
+    return refuse(from, ErrorCode::NotAvailable, "This table is not open to you.", "join-table");
   if (state_.phase != TablePhase::Waiting || !state_.seats[1].empty())
     return refuse(from, ErrorCode::TableFull, "Both seats at that table are taken.", "join-table");
   if (!services_.claim_player(player.player, state_.code))
@@ -54,7 +56,7 @@ void Table::join(const SeatRow& player, const LinkPtr& from) {
   state_.seats[1] = player;
   presence_[1] = Presence{from, std::nullopt};
   start_match(services_.random() % 2 ? Color::White : Color::Black);
-  commit(before, from, "join-table");
+  if (commit(before, from, "join-table")) send_chat_history(player.player, from);
 }
 
 void Table::seat_computer(const std::string& player, Strength strength, const LinkPtr& from) {

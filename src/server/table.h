@@ -16,9 +16,13 @@
 
 #include "game/session.h"
 #include "messages/table_messages.h"
+#include "server/moderation_store.h"
 #include "server/store.h"
 
 namespace reversi::server {
+
+class Moderation;
+struct Sitting;
 
 // One connection as a table sees it. send() and close() may be called from
 // any thread; close() lets what was sent go out first.
@@ -61,6 +65,8 @@ struct TableServices {
   double next_game_seconds = 20;      // between games, the next starts this long after the last ended
   double restart_grace_seconds = 15;  // after a restart the mover's clock waits this long
   double transfer_seconds = 120;
+  // Chat, mutes, reports and avoidances (moderation.h); without it chat is off.
+  Moderation* moderation = nullptr;
 };
 
 class Table {
@@ -107,6 +113,14 @@ class Table {
   void rename(const std::string& player, const std::string& name);
   void transfer_seat(const std::string& player, const LinkPtr& from);
   void claim_seat(const std::string& code, const SeatRow& claimer, const LinkPtr& from);
+
+  // Chat (table_chat.cpp). The line was checked and masked by the
+  // connection; it is stored, kept, and sent to both seats except to a
+  // player who muted the writer.
+  void chat(const std::string& player, const std::string& written, const std::string& shown, const LinkPtr& from);
+  // A report by `player`: about the one at the other seat when it names
+  // them, else about the one they sat with last (Moderation::report).
+  void report(const std::string& player, const messages::online::client::Report& request, const LinkPtr& from);
 
   // Clocks, grace windows, the next game, the restart grace: whatever is due.
   void on_timer();
@@ -178,6 +192,12 @@ class Table {
   TableRow row() const;
   std::optional<messages::online::server::ClockReading> clock_reading() const;
   std::string colour_holder(Color color) const;
+  // Chat and reports (table_chat.cpp).
+  bool closed_to(const std::string& player) const;  // the owner reported them
+  bool load_chat();
+  void send_chat_history(const std::string& player, const LinkPtr& to);
+  bool sitting_of(int seat, Sitting& out);  // false when nobody human sits opposite
+  void end_sitting(int seat);               // before a seat is given up: remembered for reports, chat cleared
 
   TableServices services_;
   State state_;
@@ -188,6 +208,9 @@ class Table {
   std::optional<double> restart_grace_until_;
   std::optional<Position> searching_;  // the position a search was asked for
   std::optional<double> retry_at_;     // the store refused a change nobody asked for: try again
+  std::deque<ChatLine> chat_;          // the last kChatHistoryLines of the players seated now
+  bool chat_loaded_ = false;           // read from the store at the first use (after a restart too)
+  int last_chat_id_ = 0;
 };
 
 }  // namespace reversi::server

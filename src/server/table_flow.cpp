@@ -347,6 +347,7 @@ void Table::forfeit_or_abort(int seat, EndReason reason) {
 // The seat is given up; the other human stays as the owner of a table
 // waiting for a new opponent, or the table closes.
 void Table::free_seat(int seat) {
+  end_sitting(seat);
   state_.seats[seat] = SeatRow{};
   presence_[seat] = Presence{};
   state_.session.reset();

@@ -30,6 +30,7 @@ void Table::attach(const std::string& player, const LinkPtr& link, std::optional
   } else if (state_.session) {
     send_snapshot(link);
   }
+  send_chat_history(player, link);
   const LinkPtr& opponent = presence_[1 - seat].link;
   if (opponent) {
     if (was_away && state_.phase != TablePhase::Waiting)

@@ -89,6 +89,7 @@ void WebSocketSession::on_accept(beast::error_code error) {
     shared_.sessions[this] = weak_from_this();
   }
   ClientServices services{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
+  services.moderation = shared_.moderation.get();
   session_.emplace(services, shared_from_this());
   read();
 }

@@ -1,11 +1,12 @@
 // libFuzzer target for the server's message handling: the online decoder
 // (table_messages.h) and the per-connection dispatch (ClientSession) into a
 // lobby whose tables run inline, with a fake clock, fake searches and an
-// in-memory SQLite store. Two players are seated and playing before the
-// input starts, so the input reaches the tables. Each input line is one
-// frame from one of three connections, raw or spliced into a valid message;
-// "~N" lines move the clock, "!" lines answer the pending searches. Nothing
-// may crash, and everything the server sends must decode.
+// in-memory SQLite store, with chat moderation and a word list. Two players
+// are seated and playing before the input starts, so the input reaches the
+// tables. Each input line is one frame from one of three connections, raw
+// or spliced into a valid message; "~N" lines move the clock, "!" lines
+// answer the pending searches, "#N" bans connection N's player (and polls).
+// Nothing may crash, and everything the server sends must decode.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -41,19 +42,24 @@ const std::string_view kTemplates[] = {
     R"({"type":"claim-seat","code":"XFER22"})",
     R"({"type":"resign"})",
     R"({"type":"rematch"})",
+    R"({"type":"chat","text":"a b.a.d move, dumb  head"})",
+    R"({"type":"mute","player":"p_x","muted":true})",
+    R"({"type":"report","player":"p_x","reason":"abuse","note":"rude"})",
+    R"({"type":"watch-open-tables"})",
 };
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
-  TableWorld world;
+  TableWorld world(":memory:", {"bad", "dumb head", "évil"});
   std::vector<std::shared_ptr<InlineHost>> hosts;
   server::Lobby lobby(world.services(), inline_hosts(world, &hosts));
   const server::HostTokenVerifier tokens(std::string("fuzzing-key-0123456789"));
-  const server::ClientServices services{
+  server::ClientServices services{
       &lobby, world.store.get(), &tokens, [&world] { return world.now; }, [] { return std::int64_t{1'800'000'000}; },
       {}};
+  services.moderation = world.moderation.get();
   std::shared_ptr<FakeLink> links[3] = {std::make_shared<FakeLink>(), std::make_shared<FakeLink>(),
                                         std::make_shared<FakeLink>()};
   server::ClientSession sessions[3] = {{services, links[0]}, {services, links[1]}, {services, links[2]}};
@@ -81,6 +87,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       world.run_searches();
       continue;
     }
+    if (line[0] == '#') {  // an admin's ban, seen by the next poll
+      const auto& player = sessions[line.size() > 1 ? static_cast<unsigned char>(line[1]) % 3 : 0].player();
+      if (player) world.store->moderation()->put_ban(*player, "fuzz", 1'800'000'000);
+      world.moderation->poll_bans(lobby);
+      continue;
+    }
     const std::size_t client = static_cast<unsigned char>(line[0]) % 3;
     line.remove_prefix(1);
     std::string frame(line);
@@ -90,6 +102,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       frame = std::string(base.substr(0, cut)) + std::string(line.substr(std::min<std::size_t>(2, line.size()))) +
               std::string(base.substr(cut));
     }
+    // "p_x" in a template names the next connection's player, so mutes and
+    // reports reach someone real (Ada and Bob sit together).
+    if (const auto& other = sessions[(client + 1) % 3].player())
+      for (std::size_t found = frame.find("p_x"); found != std::string::npos; found = frame.find("p_x", found + 1))
+        frame.replace(found, 3, *other);
     sessions[client].on_message(frame);
   }
   world.run_searches();

@@ -154,3 +154,33 @@ TEST_CASE("table messages: a computer match puts the computer on the second seat
   CHECK(spell(kErrorCodes, ErrorCode::ServerError) == "server-error");
   CHECK(spell(kTablePhases, TablePhase::BetweenGames) == "between-games");
 }
+
+TEST_CASE("table messages: chat, mutes and reports round-trip; a report's note is capped") {
+  auto problem = [](std::string_view text) { return decode_client_message(text).error.problem; };
+  check_client(client::Chat{"good game, well played"});
+  check_client(client::Mute{"p_bob", true});
+  check_client(client::Mute{"p_bob", false});
+  check_client(client::Report{"p_bob", ReportReason::Abuse, "called me names"});
+  check_client(client::Report{"p_bob", ReportReason::Cheating, ""});
+  const server::Chat line{"p_ada", "Ada", "nice *** move", 1'800'000'000, 7};
+  check_server(line);
+  check_server(server::ChatHistory{{line, server::Chat{"p_bob", "Bob", "thanks", 1'800'000'001, 8}}});
+  check_server(server::ChatHistory{});
+  check_server(server::Mutes{{"p_bob", "h_carol"}});
+  check_server(server::Reported{"p_bob"});
+  check_server(server::Error{ErrorCode::BadChat, "A message needs at least one character.", "chat"});
+  check_server(server::Error{ErrorCode::NoSuchPlayer, "x", "report"});
+  check_server(server::Error{ErrorCode::NotAvailable, "This table is not open to you.", "join-table"});
+
+  CHECK(problem(R"({"type":"chat"})") == DecodeProblem::MissingField);
+  CHECK(problem(R"({"type":"mute","player":"p_bob"})") == DecodeProblem::MissingField);
+  CHECK(problem(R"({"type":"report","player":"p_bob","reason":"ugly"})") == DecodeProblem::OutOfRange);
+  std::string note;
+  for (int index = 0; index < 300; ++index) note += "é";
+  const std::string report = R"({"type":"report","player":"p_bob","reason":"other","note":")";
+  CHECK(decode_client_message(report + note + "\"}"));  // 300 characters, 600 bytes
+  CHECK(problem(report + note + "x\"}") == DecodeProblem::OutOfRange);
+  // The line's own rules are the server's: the decoder passes a long one on.
+  CHECK(decode_client_message(R"({"type":"chat","text":")" + std::string(201, 'x') + "\"}"));
+  CHECK(spell(kErrorCodes, ErrorCode::NotAvailable) == "not-available");
+}
