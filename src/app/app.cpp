@@ -137,6 +137,10 @@ const char* App::panel_name(Panel panel) {
       return "table";
     case Panel::Arcade:
       return "arcade";
+    case Panel::Chat:
+      return "chat";
+    case Panel::Report:
+      return "report";
   }
   return "none";
 }

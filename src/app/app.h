@@ -42,7 +42,21 @@ class App {
   void shutdown() {}
 
  private:
-  enum class Panel { None, NewGame, Menu, Moves, Help, Statistics, Settings, ConfirmResign, Result, Table, Arcade };
+  enum class Panel {
+    None,
+    NewGame,
+    Menu,
+    Moves,
+    Help,
+    Statistics,
+    Settings,
+    ConfirmResign,
+    Result,
+    Table,
+    Arcade,
+    Chat,
+    Report
+  };
   static const char* panel_name(Panel panel);
 
   // The player's commands from the screen and the keyboard.
@@ -94,6 +108,9 @@ class App {
   void draw_online_result(float width);
   // The leaderboards and the player's record (app_arcade.cpp).
   void draw_arcade_panel();
+  // Chat at the table and reports (app_chat.cpp).
+  void draw_chat_panel();
+  void draw_report_panel();
   static std::string match_standings_line(const messages::online::server::HistoryGame& game);
   void online_tap(Square square);
   void follow_online();
@@ -115,7 +132,8 @@ class App {
   messages::online::TableOptions table_options_;
   bool table_private_ = false;
   bool watching_tables_ = false;
-  int arcade_tab_ = 0;  // the leaderboards dialog: 0 the leaderboard, 1 the player's record
+  std::size_t chat_lines_seen_ = 0;  // the chat dialog scrolls to a new line once
+  int arcade_tab_ = 0;               // the leaderboards dialog: 0 the leaderboard, 1 the player's record
   messages::online::Period arcade_period_ = messages::online::Period::Week;
   BoardView board_view_;
   FlipAnimation animation_;

@@ -75,6 +75,28 @@ std::string opponent_of(const wire::HistoryGame& game) {
   return game.opponent_name.empty() ? "a player" : game.opponent_name;
 }
 
+// How a game that was not played out ended, for the player: "they resigned", "you left".
+std::string forfeit_words(const wire::HistoryGame& game) {
+  const bool won = game.outcome == online::GameOutcome::Win;
+  if (game.reason == EndReason::Resignation) return won ? "they resigned" : "you resigned";
+  if (game.reason == EndReason::Abandoned) return won ? "they left" : "you left";
+  return "";
+}
+
+// The last day of a period whose end ("to", the day after it) is `iso`.
+std::string last_day_before(const std::string& iso) {
+  int year = 0, month = 0, day = 0;
+  if (std::sscanf(iso.c_str(), "%d-%d-%d", &year, &month, &day) != 3) return iso;
+  // Days from the civil calendar (the inverse of utc_day's algorithm).
+  const int shifted_year = month <= 2 ? year - 1 : year;
+  const int era = (shifted_year >= 0 ? shifted_year : shifted_year - 399) / 400;
+  const int year_of_era = shifted_year - era * 400;
+  const int day_of_year = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+  const int day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  const std::int64_t days = static_cast<std::int64_t>(era) * 146097 + day_of_era - 719468;
+  return utc_day((days - 1) * 86400);
+}
+
 }  // namespace
 
 std::string App::match_standings_line(const wire::HistoryGame& game) {
@@ -85,8 +107,7 @@ std::string App::match_standings_line(const wire::HistoryGame& game) {
           : game.outcome == online::GameOutcome::Loss ? "you lost "
                                                       : "a draw ";
   line += counts;
-  if (game.reason == EndReason::Resignation || game.reason == EndReason::Abandoned)
-    line += game.outcome == online::GameOutcome::Win ? " (they left)" : " (you left)";
+  if (const std::string forfeit = forfeit_words(game); !forfeit.empty()) line += " (" + forfeit + ")";
   return line;
 }
 
@@ -117,7 +138,7 @@ void App::draw_arcade_panel() {
     }
     const auto& board = online_.leaderboard();
     if (board && board->period == arcade_period_) {
-      dim_text(readable_date(board->from) + " to " + readable_date(board->to) +
+      dim_text(readable_date(board->from) + " to " + last_day_before(board->to) +
                " (UTC; weeks start on Monday). A win against a person earns 10 points, a draw 4, a loss 1.");
       if (board->entries.empty()) dim_text("Nobody has played a person in this period yet.");
       const float rank_width = 44, level_width = 74, points_width = 70;
@@ -221,8 +242,7 @@ void App::draw_arcade_panel() {
         } else {
           detail += " · practice";
         }
-        if (game.reason == EndReason::Resignation || game.reason == EndReason::Abandoned)
-          detail += game.outcome == online::GameOutcome::Win ? " · they left" : " · you left";
+        if (const std::string forfeit = forfeit_words(game); !forfeit.empty()) detail += " · " + forfeit;
         const float row_y = ImGui::GetCursorPosY();
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 100);
         ImGui::TextWrapped("%s", line.c_str());

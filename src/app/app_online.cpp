@@ -228,6 +228,10 @@ void App::draw_table_panel() {
       online_.set_private(is_private);
   }
   if (table->phase != messages::TablePhase::Waiting) {
+    const std::size_t lines = online_.chat_lines().size();
+    const std::string chat = lines == 0 ? std::string("Chat with ") + online_.opponent_name()
+                                        : "Chat (" + std::to_string(lines) + (lines == 1 ? " message)" : " messages)");
+    if (widgets::wide_button((chat + "##chat").c_str(), width)) switch_panel(Panel::Chat);
     // Carrying the seat to another phone or computer: a one-time code.
     ImGui::Spacing();
     if (widgets::wide_button("Continue on another device", width)) online_.transfer_seat();

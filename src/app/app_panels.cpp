@@ -102,6 +102,12 @@ void App::draw_panels() {
     case Panel::Arcade:
       draw_arcade_panel();
       break;
+    case Panel::Chat:
+      draw_chat_panel();
+      break;
+    case Panel::Report:
+      draw_report_panel();
+      break;
   }
 }
 
@@ -213,6 +219,7 @@ void App::draw_menu_panel() {
   const bool playing = session() && !session()->game().is_over();
   if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
   if (online() && widgets::wide_button("Your table", width)) switch_panel(Panel::Table);
+  if (online() && widgets::wide_button("Table chat", width)) switch_panel(Panel::Chat);
   if (!online() && session() && widgets::wide_button("Rematch (same options)", width)) {
     widgets::end_scroll_region();
     ImGui::CloseCurrentPopup();

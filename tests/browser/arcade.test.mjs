@@ -4,6 +4,9 @@
 // the open tables list names each host's level and seats whoever taps it.
 // Phone and desktop sizes, with screenshots.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { desktop, launchBrowser, openPage, phone, pressControl, requireDist, screenshot, state, tapControl, tapSquare,
   waitForApp, waitForPanel, waitForState } from './harness.mjs';
@@ -15,15 +18,28 @@ const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
 describe('the arcade', () => {
   let server;
   let browser;
+  let wordsFolder;
   before(async () => {
     requireDist();
-    server = await startGameServer({ staticDir: distDir, graceSeconds: 40 });
+    // The arcade's own list of words to hide in chat.
+    wordsFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-chat-words-'));
+    const words = path.join(wordsFolder, 'words.txt');
+    fs.writeFileSync(words, '# words hidden at this arcade\nturnip\n');
+    server = await startGameServer({ staticDir: distDir, graceSeconds: 40, extraArgs: ['--chat-words', words] });
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await server?.dispose();
+    if (wordsFolder) fs.rmSync(wordsFolder, { recursive: true, force: true });
   });
+
+  /** Writes a chat line from the chat dialog through the page's text field. */
+  async function say(page, text) {
+    await tapControl(page, 'Write a message…');
+    await page.fill('#reversi-text-field', text);
+    await page.click('#reversi-text-dialog button[type=submit]');
+  }
 
   /** The page to move plays its first legal move; both pages then show it. */
   async function playOne(pages) {
@@ -31,8 +47,13 @@ describe('the arcade', () => {
     const mover = states.findIndex((s) => s.online && s.online.myTurn);
     assert.ok(mover >= 0, 'someone is to move');
     const before = plies(states[mover]);
-    await tapSquare(pages[mover], states[mover].legalMoves[0]);
-    await Promise.all(pages.map((p) => waitForState(p, (t, n) => plies(t) > n, before, { message: 'the move on both pages' })));
+    // A tap while the last move's discs still turn is not taken: wait for them.
+    const settled = await waitForState(pages[mover], (t) => !t.animating && t.online.myTurn, null,
+      { message: 'the board at rest' });
+    await tapSquare(pages[mover], settled.legalMoves[0]);
+    // (The predicate runs in the page: it cannot call plies().)
+    await Promise.all(pages.map((p) => waitForState(p, (t, n) => (t.transcript.match(/[a-h][1-8]/gi) || []).length > n,
+      before, { message: 'the move on both pages' })));
   }
 
   async function named(page, name) {
@@ -78,6 +99,39 @@ describe('the arcade', () => {
         { message: 'the game started' })));
       for (let i = 0; i < 4; i += 1) await playOne(pages);
 
+      // Chat: a line each way, a hidden word, and a mute.
+      await pressControl(ada.page, 'Menu');
+      await waitForPanel(ada.page, 'menu');
+      await pressControl(ada.page, 'Table chat');
+      await waitForPanel(ada.page, 'chat');
+      await say(ada.page, 'Good luck, Bob!');
+      const heard = await waitForState(bob.page, (s) => s.online.chat.length === 1, null, { message: 'the line reached Bob' });
+      assert.deepEqual(heard.online.chat[0], { name: 'Ada', text: 'Good luck, Bob!' });
+      assert.match(heard.notice, /^Ada: Good luck, Bob!/, 'told at once, over the board');
+      await screenshot(bob.page, 'arcade-chat-notice-desktop');
+      await pressControl(bob.page, 'Table');
+      await waitForPanel(bob.page, 'table');
+      await pressControl(bob.page, 'Chat (1 message)');
+      await waitForPanel(bob.page, 'chat');
+      await say(bob.page, 'Thanks! Turnip soup after?');
+      const masked = await waitForState(ada.page, (s) => s.online.chat.length === 2, null, { message: "Bob's line reached Ada" });
+      assert.equal(masked.online.chat[1].text, 'Thanks! ****** soup after?', 'the server hid the listed word');
+      await screenshot(ada.page, 'arcade-chat-phone');
+      await screenshot(bob.page, 'arcade-chat-desktop');
+      await tapControl(ada.page, 'Mute Bob');
+      await waitForState(ada.page, (s) => s.online.opponentMuted, null, { message: 'Bob muted' });
+      await say(bob.page, 'Are you there?');
+      await waitForState(bob.page, (s) => s.online.chat.length === 3, null, { message: 'Bob sees his own line' });
+      await new Promise((resolve) => { setTimeout(resolve, 1500); });
+      assert.equal((await state(ada.page)).online.chat.length, 2, 'a muted player is not heard');
+      // A report, with its reason: kept for the staff, and said so.
+      await tapControl(ada.page, 'Report…');
+      await waitForPanel(ada.page, 'report');
+      await screenshot(ada.page, 'arcade-report-phone');
+      await tapControl(ada.page, 'Cheating');
+      await waitForState(ada.page, (s) => /Thank you: the report is kept/.test(s.notice), null, { message: 'the report taken' });
+      await tapControl(bob.page, 'Close');
+
       // Bob resigns: Ada wins her first game against a person.
       await pressControl(bob.page, 'Menu');
       await waitForPanel(bob.page, 'menu');
@@ -117,6 +171,8 @@ describe('the arcade', () => {
       await waitForState(ada.page, (s) => /Transcript copied/.test(s.notice), null, { message: 'copied' });
       await tapControl(ada.page, 'Close');
 
+      await waitForPanel(bob.page, 'result', 15000);
+      await tapControl(bob.page, 'View board');
       await openLeaderboards(bob.page);
       await waitForState(bob.page, (s) => s.arcade && s.arcade.leaderboard && s.arcade.leaderboard.entries.length === 2, null,
         { message: "Bob's leaderboard" });

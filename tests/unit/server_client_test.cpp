@@ -196,3 +196,31 @@ TEST_CASE("server client: a seat moves to another device with a one-time code") 
   thief.say(online::client::ClaimSeat{transfer[0].code});
   CHECK(thief.refusal() == ErrorCode::NoSuchCode);  // a code works once
 }
+
+TEST_CASE("server client: the leaderboard, a card and the history over the connection") {
+  Server server;
+  Client ada(server);
+  const wire::Welcome welcome = ada.hello();
+  ada.say(online::client::GetPlayer{});
+  const auto cards = ada.link->take_only<wire::PlayerCard>();
+  REQUIRE(cards.size() == 1);
+  CHECK(cards[0].player == welcome.player);
+  CHECK(cards[0].level == 1);
+  CHECK(cards[0].milestones.empty());
+  ada.say(online::client::GetPlayer{std::string("p_nobody")});
+  CHECK(ada.refusal() == ErrorCode::NoSuchPlayer);
+  ada.say(online::client::GetLeaderboard{online::Period::Year});
+  const auto boards = ada.link->take_only<wire::Leaderboard>();
+  REQUIRE(boards.size() == 1);
+  CHECK(boards[0].period == online::Period::Year);
+  CHECK(boards[0].entries.empty());
+  CHECK(boards[0].from.substr(5) == "01-01");
+  ada.say(online::client::GetHistory{});
+  const auto histories = ada.link->take_only<wire::History>();
+  REQUIRE(histories.size() == 1);
+  CHECK(histories[0].games.empty());
+  CHECK(histories[0].match.empty());
+  Client stranger(server);
+  stranger.say(online::client::GetLeaderboard{});
+  CHECK(stranger.refusal() == ErrorCode::HelloFirst);
+}

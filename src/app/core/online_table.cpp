@@ -140,6 +140,25 @@ void OnlineTable::ask_record() {
   want(online::client::GetHistory{}, /*sits=*/false);
 }
 
+void OnlineTable::chat(const std::string& text) {
+  if (!table_) return say("Chat is for the players at a table.", 4);
+  send(online::client::Chat{text});
+}
+
+bool OnlineTable::opponent_muted() const {
+  return !last_opponent_.empty() && std::find(mutes_.begin(), mutes_.end(), last_opponent_) != mutes_.end();
+}
+
+void OnlineTable::mute_opponent(bool muted) {
+  if (last_opponent_.empty()) return;
+  send(online::client::Mute{last_opponent_, muted});
+}
+
+void OnlineTable::report_opponent(messages::ReportReason reason, const std::string& note) {
+  if (last_opponent_.empty()) return say("There is nobody to report.", 4);
+  want(online::client::Report{last_opponent_, reason, note}, /*sits=*/false);
+}
+
 void OnlineTable::sign_in(const std::string& token) {
   token_ = token;
   // Without a seat, say hello again at once as the host's player; a seat
@@ -167,6 +186,7 @@ void OnlineTable::finish() {
   match_over_.reset();
   rematch_offered_ = rematch_asked_ = false;
   transfer_code_.clear();
+  chat_.clear();
   seq_ = 0;
 }
 
@@ -330,6 +350,20 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           say("This game carries on on another device.", 6);
         } else if constexpr (std::is_same_v<T, wire::Error>) {
           on_error(m);
+        } else if constexpr (std::is_same_v<T, wire::Chat>) {
+          if (std::any_of(chat_.begin(), chat_.end(), [&](const wire::Chat& line) { return line.id == m.id; })) return;
+          chat_.push_back(m);
+          if (chat_.size() > online::kChatHistoryLines) chat_.erase(chat_.begin());
+          if (m.from != player_) say(m.name + ": " + m.text, 6);
+        } else if constexpr (std::is_same_v<T, wire::ChatHistory>) {
+          chat_ = m.messages;
+        } else if constexpr (std::is_same_v<T, wire::Mutes>) {
+          mutes_ = m.players;
+        } else if constexpr (std::is_same_v<T, wire::Reported>) {
+          say("Thank you: the report is kept for the arcade's staff, and you will not be seated with " +
+                  (last_opponent_name_.empty() ? std::string("that player") : last_opponent_name_) +
+                  " again unless you join their table yourself.",
+              7);
         } else if constexpr (std::is_same_v<T, wire::Leaderboard>) {
           leaderboard_ = m;
         } else if constexpr (std::is_same_v<T, wire::PlayerCard>) {
@@ -420,6 +454,13 @@ void OnlineTable::on_table(const wire::Table& table) {
   if (first) {
     seq_ = std::min(seq_, table.seq);
     match_over_.reset();
+    chat_.clear();  // the new table's history follows
+  }
+  // The person across, kept after they leave so that they can be reported.
+  if (const wire::SeatView& across = table.seats[1 - *seat_in(table, player_)];
+      across.kind == wire::SeatView::Kind::Human) {
+    last_opponent_ = across.player;
+    last_opponent_name_ = across.name;
   }
   tell_host_about(table, first);
   table_ = table;

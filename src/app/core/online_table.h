@@ -72,6 +72,17 @@ class OnlineTable {
   const std::optional<messages::online::server::Leaderboard>& leaderboard() const { return leaderboard_; }
   const std::optional<messages::online::server::PlayerCard>& card() const { return card_; }
   const std::optional<messages::online::server::History>& history() const { return history_; }
+  // Chat at the table: a line for both players (the server checks and masks
+  // it), muting the opponent's lines, and reporting the opponent (or the
+  // last one, once they have left).
+  void chat(const std::string& text);
+  void mute_opponent(bool muted);
+  void report_opponent(messages::ReportReason reason, const std::string& note);
+  const std::vector<messages::online::server::Chat>& chat_lines() const { return chat_; }
+  bool opponent_muted() const;
+  // The person to report: the one across the table, or the last one there.
+  const std::string& reportable() const { return last_opponent_; }
+  const std::string& reportable_name() const { return last_opponent_name_; }
   // Leaves the table (a game in progress counts as resigned) and goes back
   // to the game on this device.
   void leave();
@@ -180,6 +191,9 @@ class OnlineTable {
   std::optional<messages::online::server::Leaderboard> leaderboard_;
   std::optional<messages::online::server::PlayerCard> card_;
   std::optional<messages::online::server::History> history_;
+  std::vector<messages::online::server::Chat> chat_;  // the table's, oldest first
+  std::vector<std::string> mutes_;
+  std::string last_opponent_, last_opponent_name_;
   std::string ending_;
   int attempts_ = 0;
   bool opening_ = false;

@@ -87,6 +87,11 @@ Json online_json(const OnlineTable& online) {
   if (const auto clock = online.clock())
     view["clock"] = {{"color", messages::spell(messages::kColours, clock->first)}, {"seconds", clock->second}};
   view["openTables"] = online.open_tables().size();
+  Json chat = Json::array();
+  for (const auto& line : online.chat_lines())
+    chat.push_back({{"name", line.name}, {"text", repaired_utf8(line.text)}});
+  view["chat"] = std::move(chat);
+  view["opponentMuted"] = online.opponent_muted();
   view["transferCode"] = online.transfer_code().empty() ? Json(nullptr) : Json(online.transfer_code());
   return view;
 }
