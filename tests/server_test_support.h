@@ -60,7 +60,7 @@ struct TableWorld {
   std::deque<std::pair<server::SearchRequest, std::function<void(Square)>>> searches;
   std::deque<std::uint64_t> randoms;  // the next values of the "cryptographic" generator (0 when empty)
   std::unique_ptr<server::Store> store;
-  std::int64_t unix_now = 1'800'000'000;  // wall time for stored rows and the record
+  std::int64_t unix_now = 1'800'000'000;           // wall time for stored rows and the record
   std::unique_ptr<server::Moderation> moderation;  // chat words: as given
 
   explicit TableWorld(const std::string& database = ":memory:", const std::vector<std::string>& chat_words = {}) {
