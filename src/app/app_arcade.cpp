@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "app/app.h"
 #include "app/core/wording.h"
@@ -18,10 +19,13 @@ namespace {
 namespace online = messages::online;
 namespace wire = messages::online::server;
 
+constexpr std::int64_t kSecondsADay = 86400;
+
 // "1 Dec 2026" in UTC, the calendar the leaderboards use (days from the
 // civil calendar, after H. Hinnant's public-domain algorithm).
 std::string utc_day(std::int64_t unix_seconds) {
-  std::int64_t days = unix_seconds >= 0 ? unix_seconds / 86400 : (unix_seconds - 86399) / 86400;
+  std::int64_t days =
+      unix_seconds >= 0 ? unix_seconds / kSecondsADay : (unix_seconds - kSecondsADay + 1) / kSecondsADay;
   days += 719468;
   const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
   const std::int64_t day_of_era = days - era * 146097;
@@ -38,13 +42,28 @@ std::string utc_day(std::int64_t unix_seconds) {
   return text;
 }
 
+// The Unix time of a day the leaderboard names ("2026-11-30"): utc_day's inverse.
+std::optional<std::int64_t> iso_day(const std::string& iso) {
+  int year = 0, month = 0, day = 0;
+  if (std::sscanf(iso.c_str(), "%d-%d-%d", &year, &month, &day) != 3 || month < 1 || month > 12) return std::nullopt;
+  const int shifted_year = month <= 2 ? year - 1 : year;
+  const int era = (shifted_year >= 0 ? shifted_year : shifted_year - 399) / 400;
+  const int year_of_era = shifted_year - era * 400;
+  const int day_of_year = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+  const int day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  return (static_cast<std::int64_t>(era) * 146097 + day_of_era - 719468) * kSecondsADay;
+}
+
 // "30 Nov 2026" from the leaderboard's "2026-11-30".
 std::string readable_date(const std::string& iso) {
-  int year = 0, month = 0, day = 0;
-  if (std::sscanf(iso.c_str(), "%d-%d-%d", &year, &month, &day) != 3 || month < 1 || month > 12) return iso;
-  static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  return std::to_string(day) + " " + kMonths[month - 1] + " " + std::to_string(year);
+  const std::optional<std::int64_t> day = iso_day(iso);
+  return day ? utc_day(*day) : iso;
+}
+
+// The last day of a period whose end ("to", the day after it) is `iso`.
+std::string last_day_before(const std::string& iso) {
+  const std::optional<std::int64_t> day = iso_day(iso);
+  return day ? utc_day(*day - kSecondsADay) : iso;
 }
 
 void dim_text(const std::string& text) {
@@ -81,20 +100,6 @@ std::string forfeit_words(const wire::HistoryGame& game) {
   if (game.reason == EndReason::Resignation) return won ? "they resigned" : "you resigned";
   if (game.reason == EndReason::Abandoned) return won ? "they left" : "you left";
   return "";
-}
-
-// The last day of a period whose end ("to", the day after it) is `iso`.
-std::string last_day_before(const std::string& iso) {
-  int year = 0, month = 0, day = 0;
-  if (std::sscanf(iso.c_str(), "%d-%d-%d", &year, &month, &day) != 3) return iso;
-  // Days from the civil calendar (the inverse of utc_day's algorithm).
-  const int shifted_year = month <= 2 ? year - 1 : year;
-  const int era = (shifted_year >= 0 ? shifted_year : shifted_year - 399) / 400;
-  const int year_of_era = shifted_year - era * 400;
-  const int day_of_year = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-  const int day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-  const std::int64_t days = static_cast<std::int64_t>(era) * 146097 + day_of_era - 719468;
-  return utc_day((days - 1) * 86400);
 }
 
 }  // namespace
@@ -139,7 +144,9 @@ void App::draw_arcade_panel() {
     const auto& board = online_.leaderboard();
     if (board && board->period == arcade_period_) {
       dim_text(readable_date(board->from) + " to " + last_day_before(board->to) +
-               " (UTC; weeks start on Monday). A win against a person earns 10 points, a draw 4, a loss 1.");
+               " (UTC; weeks start on Monday). A win against a person earns " + std::to_string(online::kWinPoints) +
+               " points, a draw " + std::to_string(online::kDrawPoints) + ", a loss " +
+               std::to_string(online::kLossPoints) + ".");
       if (board->entries.empty()) dim_text("Nobody has played a person in this period yet.");
       const float rank_width = 44, level_width = 74, points_width = 70;
       auto row = [&](const wire::LeaderboardEntry& entry) {

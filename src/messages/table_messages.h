@@ -70,6 +70,10 @@ inline constexpr Spelling<Milestone> kMilestones[] = {{Milestone::FirstGame, "fi
 inline constexpr Spelling<GameOutcome> kGameOutcomes[] = {
     {GameOutcome::Win, "win"}, {GameOutcome::Draw, "draw"}, {GameOutcome::Loss, "loss"}};
 inline constexpr int kMilestoneCount = 5;
+// Points for games between people: a win, a draw, a loss (for taking part).
+inline constexpr int kWinPoints = 10;
+inline constexpr int kDrawPoints = 4;
+inline constexpr int kLossPoints = 1;
 // A leaderboard lists this many players; the history this many games.
 inline constexpr std::size_t kLeaderboardSize = 100;
 inline constexpr std::size_t kHistorySize = 30;

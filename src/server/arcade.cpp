@@ -49,11 +49,11 @@ ApiAnswer refusal(int status, const std::string& reason) {
 int points_for(online::GameOutcome outcome) {
   switch (outcome) {
     case online::GameOutcome::Win:
-      return kWinPoints;
+      return online::kWinPoints;
     case online::GameOutcome::Draw:
-      return kDrawPoints;
+      return online::kDrawPoints;
     case online::GameOutcome::Loss:
-      return kLossPoints;
+      return online::kLossPoints;
   }
   return 0;
 }

@@ -18,10 +18,7 @@ namespace reversi::server {
 
 namespace online = messages::online;
 
-// 10 for a win, 4 for a draw, 1 for a loss (taking part), between people.
-inline constexpr int kWinPoints = 10;
-inline constexpr int kDrawPoints = 4;
-inline constexpr int kLossPoints = 1;
+// online::kWinPoints, kDrawPoints or kLossPoints (the message layer's: the app words them too).
 int points_for(online::GameOutcome outcome);
 online::GameOutcome outcome_for(std::optional<Color> winner, Color colour);
 // Milestones reached + 1.

@@ -656,8 +656,9 @@ std::string OnlineTable::points_line() const {
   const std::optional<Color> mine = colour();
   if (!mine) return "";
   const std::optional<Color> winner = mirror_->game().result().winner();
-  if (!winner) return "+4 points for the draw.";
-  return *winner == *mine ? "+10 points for the win." : "+1 point for taking part.";
+  if (!winner) return "+" + std::to_string(online::kDrawPoints) + " points for the draw.";
+  if (*winner == *mine) return "+" + std::to_string(online::kWinPoints) + " points for the win.";
+  return "+" + std::to_string(online::kLossPoints) + " point for taking part.";
 }
 
 void OnlineTable::on_error(const wire::Error& error) {
