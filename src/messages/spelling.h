@@ -120,6 +120,7 @@ enum class ErrorCode : std::uint8_t {
   NotNow,       // a request the table's phase does not allow (rematch during a game, …)
   ServerError,  // the server could not keep the change (its database failed); nothing changed
   NoSuchPlayer,
+  ChipsOff,  // get-chips on a server without --chips
 };
 inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "bad-message"},
                                                       {ErrorCode::TooLarge, "too-large"},
@@ -146,7 +147,8 @@ inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "b
                                                       {ErrorCode::GameOver, "game-over"},
                                                       {ErrorCode::NotNow, "not-now"},
                                                       {ErrorCode::ServerError, "server-error"},
-                                                      {ErrorCode::NoSuchPlayer, "no-such-player"}};
+                                                      {ErrorCode::NoSuchPlayer, "no-such-player"},
+                                                      {ErrorCode::ChipsOff, "chips-off"}};
 
 // How `value` is written ("" for a value missing from the table, which the
 // tests rule out for every table).
