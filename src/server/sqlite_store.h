@@ -39,6 +39,8 @@ class SqliteStore final : public Store {
   StoreResult<std::vector<messages::online::server::HistoryGame>> match_games(const std::string& player,
                                                                               const std::string& code,
                                                                               int match_number) override;
+  StoreResult<ChipTotals> chip_totals(const std::string& player, std::int64_t from, std::int64_t to) override;
+  StoreResult<std::vector<ChipEntry>> chip_ledger(const std::string& player, std::size_t size) override;
 
  private:
   SqliteStore(sqlite3* database, sqlite3* checkpointer);
