@@ -30,6 +30,7 @@ void Table::attach(const std::string& player, const LinkPtr& link, std::optional
   } else if (state_.session) {
     send_snapshot(link);
   }
+  show_chips(seat);  // with chips on: the balance, the stake and what leaving would cost
   const LinkPtr& opponent = presence_[1 - seat].link;
   if (opponent) {
     if (was_away && state_.phase != TablePhase::Waiting)
