@@ -41,6 +41,7 @@ struct ClientServices {
   ClockSource clock;                         // steady seconds (the rate limit)
   std::function<std::int64_t()> unix_clock;  // token expiry, stored rows
   ClientLimits limits;
+  std::optional<int> chips_start{};  // --chips START; nullopt: chips are off
 };
 
 class ClientSession {
@@ -61,6 +62,7 @@ class ClientSession {
   void send_leaderboard(messages::online::Period period);
   void send_player_card(const std::string& player);
   void send_history();
+  void send_chips_ledger();
   SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
   // Runs `work` on the player's table, or answers not-seated.
   void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);

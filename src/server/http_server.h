@@ -25,6 +25,7 @@ struct ServerConfig {
   double restart_grace_seconds = 15;
   int network_threads = 2;
   int search_threads = 1;
+  std::optional<int> chips_start{};  // --chips START (chips.h); nullopt: chips are off
 };
 
 class Server {

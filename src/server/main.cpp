@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "server/chips.h"
 #include "server/http_server.h"
 #include "server/sqlite_store.h"
 
@@ -17,7 +18,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: reversi-server [--host ADDR] [--port N] [--database PATH] [--static DIR]\n"
     "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
-    "                      [--next-game-seconds N] [--restart-grace-seconds N]\n";
+    "                      [--next-game-seconds N] [--restart-grace-seconds N] [--chips START]\n";
 
 struct Options {
   reversi::server::ServerConfig config;
@@ -80,6 +81,10 @@ int parse(int argc, char** argv, Options& options) {
     } else if (flag == "--restart-grace-seconds") {
       if (!parse_number(value, 0, 3600, number)) return bad_usage("--restart-grace-seconds: 0 to 3600");
       options.config.restart_grace_seconds = number;
+    } else if (flag == "--chips") {
+      if (!parse_number(value, 1, reversi::server::kMostStartingChips, number) || number != static_cast<int>(number))
+        return bad_usage("--chips: a whole number of starting chips from 1 to 1000000");
+      options.config.chips_start = static_cast<int>(number);
     } else {
       return bad_usage("unknown option " + flag);
     }

@@ -88,7 +88,8 @@ void WebSocketSession::on_accept(beast::error_code error) {
     std::lock_guard lock(shared_.sessions_mutex);
     shared_.sessions[this] = weak_from_this();
   }
-  ClientServices services{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
+  ClientServices services{shared_.lobby.get(),       &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {},
+                          shared_.config.chips_start};
   session_.emplace(services, shared_from_this());
   read();
 }
