@@ -126,6 +126,7 @@ enum class ErrorCode : std::uint8_t {
   BadChat,
   NoSuchPlayer,
   NotAvailable,
+  ChipsOff,  // get-chips on a server without --chips
 };
 inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "bad-message"},
                                                       {ErrorCode::TooLarge, "too-large"},
@@ -154,7 +155,8 @@ inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "b
                                                       {ErrorCode::ServerError, "server-error"},
                                                       {ErrorCode::BadChat, "bad-chat"},
                                                       {ErrorCode::NoSuchPlayer, "no-such-player"},
-                                                      {ErrorCode::NotAvailable, "not-available"}};
+                                                      {ErrorCode::NotAvailable, "not-available"},
+                                                      {ErrorCode::ChipsOff, "chips-off"}};
 // ...and why a player reported another.
 enum class ReportReason : std::uint8_t { Abuse, Cheating, Spam, Other };
 inline constexpr Spelling<ReportReason> kReportReasons[] = {{ReportReason::Abuse, "abuse"},

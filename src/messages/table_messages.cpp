@@ -58,7 +58,8 @@ constexpr bool is_plain_client_message =
     std::is_same_v<Plain, client::LeaveTable> || std::is_same_v<Plain, client::WatchOpenTables> ||
     std::is_same_v<Plain, client::UnwatchOpenTables> || std::is_same_v<Plain, client::Resign> ||
     std::is_same_v<Plain, client::NextGame> || std::is_same_v<Plain, client::Rematch> ||
-    std::is_same_v<Plain, client::TransferSeat> || std::is_same_v<Plain, client::GetHistory>;
+    std::is_same_v<Plain, client::TransferSeat> || std::is_same_v<Plain, client::GetHistory> ||
+    std::is_same_v<Plain, client::GetChips>;
 
 Json entry_json(const server::LeaderboardEntry& entry) {
   return Json{{"rank", entry.rank},
@@ -141,7 +142,8 @@ std::string_view client_message_type(const ClientMessage& message) {
                                                 "get-history",
                                                 "chat",
                                                 "mute",
-                                                "report"};
+                                                "report",
+                                                "get-chips"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   return kNames[message.index()];
 }
@@ -199,7 +201,7 @@ std::string_view server_message_type(const ServerMessage& message) {
                                                 "opponent-back", "state",       "transfer-code",   "seat-moved",
                                                 "error",         "leaderboard", "player",          "history",
                                                 "milestone",     "chat",        "chat-history",    "mutes",
-                                                "reported"};
+                                                "reported",      "chips",       "chips-ledger"};
   static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
   return kNames[message.index()];
 }
@@ -313,6 +315,7 @@ Json server_message_json(const ServerMessage& message) {
           json["points"] = {{"week", value.week}, {"month", value.month}, {"year", value.year}};
           json["games"] = value.games;
           json["wins"] = value.wins;
+          if (value.chips) json["chips"] = *value.chips;
         } else if constexpr (std::is_same_v<T, server::History>) {
           Json games = Json::array();
           for (const server::HistoryGame& game : value.games) games.push_back(history_game_json(game));
@@ -333,6 +336,23 @@ Json server_message_json(const ServerMessage& message) {
           json["players"] = value.players;
         } else if constexpr (std::is_same_v<T, server::Reported>) {
           json["player"] = value.player;
+        } else if constexpr (std::is_same_v<T, server::Chips>) {
+          json["balance"] = value.balance;
+          json["stake"] = value.stake;
+          json["leaveCost"] = value.leave_cost;
+          json["wonToday"] = value.won_today;
+          json["dailyLimit"] = value.daily_limit;
+        } else if constexpr (std::is_same_v<T, server::ChipsLedger>) {
+          json["balance"] = value.balance;
+          Json entries = Json::array();
+          for (const server::ChipLedgerEntry& entry : value.entries)
+            entries.push_back({{"delta", entry.delta},
+                               {"balanceAfter", entry.balance_after},
+                               {"reason", spell(kChipReasons, entry.reason)},
+                               {"table", entry.table},
+                               {"match", entry.match_number},
+                               {"at", entry.at}});
+          json["entries"] = entries;
         } else {
           static_assert(!sizeof(T*), "a server message without an encoder");
         }

@@ -78,6 +78,17 @@ inline constexpr int kLossPoints = 1;
 inline constexpr std::size_t kLeaderboardSize = 100;
 inline constexpr std::size_t kHistorySize = 30;
 
+// Chips (docs/protocol.md, "Chips"): why a player's chips changed.
+enum class ChipReason : std::uint8_t { MatchWon, MatchLost, Left, OpponentLeft, LimitReached };
+inline constexpr Spelling<ChipReason> kChipReasons[] = {{ChipReason::MatchWon, "match-won"},
+                                                        {ChipReason::MatchLost, "match-lost"},
+                                                        {ChipReason::Left, "left"},
+                                                        {ChipReason::OpponentLeft, "opponent-left"},
+                                                        {ChipReason::LimitReached, "limit-reached"}};
+// Wins pay at most this many chips a UTC day; the ledger lists this many entries.
+inline constexpr int kDailyChipWinLimit = 1500;
+inline constexpr std::size_t kChipLedgerSize = 50;
+
 struct Resume {
   std::string table;
   int seq = 0;
@@ -174,6 +185,9 @@ struct Report {
   std::string note;  // optional, at most kLongestReportNote characters
   bool operator==(const Report&) const = default;
 };
+struct GetChips {
+  bool operator==(const GetChips&) const = default;
+};
 }  // namespace client
 
 using ClientMessage =
@@ -181,7 +195,7 @@ using ClientMessage =
                  client::SetPrivate, client::LeaveTable, client::WatchOpenTables, client::UnwatchOpenTables,
                  client::Play, client::Resign, client::NextGame, client::Rematch, client::TransferSeat,
                  client::ClaimSeat, client::GetLeaderboard, client::GetPlayer, client::GetHistory, client::Chat,
-                 client::Mute, client::Report>;
+                 client::Mute, client::Report, client::GetChips>;
 
 std::string_view client_message_type(const ClientMessage& message);
 std::string encode_client_message(const ClientMessage& message);
@@ -339,6 +353,7 @@ struct PlayerCard {
   int year = 0;
   int games = 0;  // against people, all time
   int wins = 0;
+  std::optional<int> chips{};  // the balance, when the server plays chips
   bool operator==(const PlayerCard&) const = default;
 };
 // One finished game as one player saw it.
@@ -370,6 +385,30 @@ struct MilestoneReached {
   Milestone milestone = Milestone::FirstGame;
   int level = 2;
   bool operator==(const MilestoneReached&) const = default;
+};
+// A seated player's chips: sent on arriving at a table, when the stake or
+// the cost of leaving changes, and after each change of their ledger.
+struct Chips {
+  int balance = 0;
+  int stake = 0;       // of the match at the table (0 while it waits for an opponent)
+  int leave_cost = 0;  // what leaving now would cost
+  int won_today = 0;   // paid for wins this UTC day
+  int daily_limit = kDailyChipWinLimit;
+  bool operator==(const Chips&) const = default;
+};
+struct ChipLedgerEntry {
+  int delta = 0;
+  int balance_after = 0;
+  ChipReason reason = ChipReason::MatchWon;
+  std::string table;  // the table's code
+  int match_number = 1;
+  std::int64_t at = 0;  // Unix seconds
+  bool operator==(const ChipLedgerEntry&) const = default;
+};
+struct ChipsLedger {
+  int balance = 0;
+  std::vector<ChipLedgerEntry> entries;  // the newest first, at most kChipLedgerSize
+  bool operator==(const ChipsLedger&) const = default;
 };
 struct Error {
   ErrorCode code = ErrorCode::BadMessage;
@@ -409,7 +448,8 @@ using ServerMessage =
                  server::ClockExpired, server::GameOver, server::GameAborted, server::MatchOver, server::RematchOffered,
                  server::OpponentAway, server::OpponentBack, server::State, server::TransferCode, server::SeatMoved,
                  server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached,
-                 server::Chat, server::ChatHistory, server::Mutes, server::Reported>;
+                 server::Chat, server::ChatHistory, server::Mutes, server::Reported,
+                 server::Chips, server::ChipsLedger>;
 
 std::string_view server_message_type(const ServerMessage& message);
 std::string encode_server_message(const ServerMessage& message);

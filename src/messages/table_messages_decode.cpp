@@ -297,6 +297,7 @@ Decoded<ClientMessage> decode_client(const Json& message, std::string_view type)
     report.note = note.value_or("");
     return finish<client::Report, ClientMessage>(reader, report);
   }
+  if (type == "get-chips") return Result::success(client::GetChips{});
   if (type == "leave-table") return Result::success(client::LeaveTable{});
   if (type == "watch-open-tables") return Result::success(client::WatchOpenTables{});
   if (type == "unwatch-open-tables") return Result::success(client::UnwatchOpenTables{});
@@ -464,6 +465,7 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
     });
     reader.read("games", card.games, 0, kMaxPoints);
     reader.read("wins", card.wins, 0, kMaxPoints);
+    reader.read_optional("chips", card.chips, 0, kMaxPoints);
     return finish<server::PlayerCard, ServerMessage>(reader, card);
   }
   if (type == "history") {
@@ -477,6 +479,30 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
     reader.read("milestone", reached.milestone, kMilestones);
     reader.read("level", reached.level, 1, kMilestoneCount + 1);
     return finish<server::MilestoneReached, ServerMessage>(reader, reached);
+  }
+  if (type == "chips") {
+    server::Chips chips;
+    reader.read("balance", chips.balance, 0, kMaxPoints);
+    reader.read("stake", chips.stake, 0, kMaxPoints);
+    reader.read("leaveCost", chips.leave_cost, 0, kMaxPoints);
+    reader.read("wonToday", chips.won_today, 0, kMaxPoints);
+    reader.read("dailyLimit", chips.daily_limit, 0, kMaxPoints);
+    return finish<server::Chips, ServerMessage>(reader, chips);
+  }
+  if (type == "chips-ledger") {
+    server::ChipsLedger ledger;
+    reader.read("balance", ledger.balance, 0, kMaxPoints);
+    read_list(reader, "entries", kChipLedgerSize, [&](FieldReader& inner) {
+      server::ChipLedgerEntry entry;
+      inner.read("delta", entry.delta, -kMaxPoints, kMaxPoints);
+      inner.read("balanceAfter", entry.balance_after, 0, kMaxPoints);
+      inner.read("reason", entry.reason, kChipReasons);
+      inner.read("table", entry.table, 16);
+      inner.read("match", entry.match_number, 1, kMaxPoints);
+      read_unix(inner, "at", entry.at);
+      ledger.entries.push_back(entry);
+    });
+    return finish<server::ChipsLedger, ServerMessage>(reader, ledger);
   }
   if (type == "error") {
     server::Error refusal;

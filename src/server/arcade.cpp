@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "server/chips.h"
+
 namespace reversi::server {
 namespace {
 
@@ -133,7 +135,8 @@ StoreResult<wire::Leaderboard> leaderboard_of(Store& store, online::Period perio
   return {board, {}};
 }
 
-StoreResult<std::optional<wire::PlayerCard>> player_card_of(Store& store, const std::string& player, std::int64_t now) {
+StoreResult<std::optional<wire::PlayerCard>> player_card_of(Store& store, const std::string& player, std::int64_t now,
+                                                            std::optional<int> chips_start) {
   StoreResult<std::optional<PlayerRow>> found = store.find_player(player);
   if (!found) return {std::nullopt, found.error};
   if (!*found.value) return {std::optional<wire::PlayerCard>{}, {}};
@@ -154,12 +157,17 @@ StoreResult<std::optional<wire::PlayerCard>> player_card_of(Store& store, const 
     if (!points) return {std::nullopt, points.error};
     *out = *points.value;
   }
+  if (chips_start) {
+    StoreResult<ChipAccount> account = chip_account(store, *chips_start, player, now);
+    if (!account) return {std::nullopt, account.error};
+    card.chips = account.value->balance;
+  }
   return {std::optional<wire::PlayerCard>{card}, {}};
 }
 
 bool is_api_path(std::string_view path) { return path == "/api" || path.rfind("/api/", 0) == 0; }
 
-ApiAnswer answer_api(Store& store, std::string_view target, std::int64_t now) {
+ApiAnswer answer_api(Store& store, std::string_view target, std::int64_t now, std::optional<int> chips_start) {
   const std::size_t question = target.find('?');
   const std::string_view path = target.substr(0, question);
   const std::string_view query = question == std::string_view::npos ? "" : target.substr(question + 1);
@@ -177,7 +185,7 @@ ApiAnswer answer_api(Store& store, std::string_view target, std::int64_t now) {
   if (path.rfind(kPlayers, 0) == 0) {
     const std::string_view id = path.substr(kPlayers.size());
     if (!plausible_id(id)) return refusal(400, "not a player id");
-    StoreResult<std::optional<wire::PlayerCard>> card = player_card_of(store, std::string(id), now);
+    StoreResult<std::optional<wire::PlayerCard>> card = player_card_of(store, std::string(id), now, chips_start);
     if (!card) return refusal(503, "the player cannot be read just now");
     if (!*card.value) return refusal(404, "no such player");
     return json_answer(**card.value);

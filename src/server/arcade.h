@@ -41,9 +41,11 @@ std::vector<online::Milestone> milestones_after(const PlayerTally& before, onlin
 // The answers, read from the store at `now`; nullopt and `error` when the store fails.
 StoreResult<online::server::Leaderboard> leaderboard_of(Store& store, online::Period period, std::int64_t now,
                                                         const std::string& asker);
-// nullopt inside the result: no such player.
+// nullopt inside the result: no such player. With `chips_start` (chips
+// are played) the card holds the player's balance.
 StoreResult<std::optional<online::server::PlayerCard>> player_card_of(Store& store, const std::string& player,
-                                                                      std::int64_t now);
+                                                                      std::int64_t now,
+                                                                      std::optional<int> chips_start = std::nullopt);
 
 // GET /api/leaderboard?period=week|month|year[&player=ID] and GET /api/players/ID.
 struct ApiAnswer {
@@ -53,6 +55,7 @@ struct ApiAnswer {
 // Whether `path` (without the query) is one of the API's; the server
 // answers 404 under /api/ for anything else.
 bool is_api_path(std::string_view path);
-ApiAnswer answer_api(Store& store, std::string_view target, std::int64_t now);
+ApiAnswer answer_api(Store& store, std::string_view target, std::int64_t now,
+                     std::optional<int> chips_start = std::nullopt);
 
 }  // namespace reversi::server

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "server/arcade.h"
+#include "server/chips.h"
 #include "server/player_names.h"
 #include "server/secrets.h"
 
@@ -137,6 +138,8 @@ void ClientSession::handle(const online::ClientMessage& message) {
           send_player_card(value.player.value_or(*player_));
         } else if constexpr (std::is_same_v<T, client::GetHistory>) {
           send_history();
+        } else if constexpr (std::is_same_v<T, client::GetChips>) {
+          send_chips_ledger();
         } else if constexpr (std::is_same_v<T, client::TransferSeat>) {
           at_table(type, [](Table& table, const std::string& player, const LinkPtr& self) {
             table.transfer_seat(player, self);
@@ -215,7 +218,7 @@ void ClientSession::send_leaderboard(online::Period period) {
 
 void ClientSession::send_player_card(const std::string& player) {
   StoreResult<std::optional<online::server::PlayerCard>> card =
-      player_card_of(*services_.store, player, services_.unix_clock());
+      player_card_of(*services_.store, player, services_.unix_clock(), services_.chips_start);
   if (!card) return refuse(ErrorCode::ServerError, "That player cannot be read just now. Try again.", "get-player");
   if (!*card.value) return refuse(ErrorCode::NoSuchPlayer, "There is no such player.", "get-player");
   self_->send(online::encode_server_message(**card.value));
@@ -237,6 +240,14 @@ void ClientSession::send_history() {
         if (match) history.match = std::move(*match.value);
         self->send(online::encode_server_message(history));
       });
+}
+
+void ClientSession::send_chips_ledger() {
+  if (!services_.chips_start) return refuse(ErrorCode::ChipsOff, "Chips are not played on this server.", "get-chips");
+  StoreResult<online::server::ChipsLedger> ledger =
+      chips_ledger_of(*services_.store, *services_.chips_start, *player_, services_.unix_clock());
+  if (!ledger) return refuse(ErrorCode::ServerError, "Your chips cannot be read just now. Try again.", "get-chips");
+  self_->send(online::encode_server_message(*ledger.value));
 }
 
 void ClientSession::set_name(const std::string& name) {

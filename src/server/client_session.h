@@ -43,6 +43,7 @@ struct ClientServices {
   std::function<std::int64_t()> unix_clock;  // token expiry, stored rows
   ClientLimits limits;
   Moderation* moderation = nullptr;  // chat, mutes, reports, bans; none: chat is off
+  std::optional<int> chips_start{};  // --chips START; nullopt: chips are off
 };
 
 class ClientSession {
@@ -69,6 +70,7 @@ class ClientSession {
   void report(const messages::online::client::Report& report);
   bool banned_now();  // asks the store; a store that cannot answer bans nobody
   void close_banned(std::string_view request);
+  void send_chips_ledger();
   SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
   // Runs `work` on the player's table, or answers not-seated.
   void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);

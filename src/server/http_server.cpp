@@ -105,7 +105,7 @@ void HttpSession::reply_status(const http::request<http::string_body>& request, 
 // read them: they are what the leaderboard shows to everyone.
 void HttpSession::serve_api(const http::request<http::string_body>& request) {
   const std::string_view target(request.target().data(), request.target().size());
-  const ApiAnswer answer = answer_api(shared_.store, target, unix_seconds());
+  const ApiAnswer answer = answer_api(shared_.store, target, unix_seconds(), shared_.config.chips_start);
   auto response =
       std::make_shared<http::response<http::string_body>>(static_cast<http::status>(answer.status), request.version());
   response->set(http::field::server, "reversi-server");
@@ -220,6 +220,7 @@ bool BeastServer::open(std::string& error) {
   services.grace_seconds = config.grace_seconds;
   services.next_game_seconds = config.next_game_seconds;
   services.restart_grace_seconds = config.restart_grace_seconds;
+  services.chips_start = config.chips_start;
   net::io_context& context = shared_.context;
   net::thread_pool& pool = shared_.search_pool;
   shared_.lobby = std::make_unique<Lobby>(services, [&context, &pool](TableServices shared, MakeTable make) {

@@ -12,6 +12,7 @@
 
 #include "server/admin.h"
 #include "server/chat_filter.h"
+#include "server/chips.h"
 #include "server/http_server.h"
 #include "server/sqlite_store.h"
 
@@ -21,6 +22,7 @@ constexpr const char* kUsage =
     "usage: reversi-server [--host ADDR] [--port N] [--database PATH] [--static DIR]\n"
     "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
     "                      [--next-game-seconds N] [--restart-grace-seconds N] [--chat-words FILE]\n"
+    "                      [--chips START]\n"
     "       reversi-server admin COMMAND ... (reversi-server admin --help)\n";
 
 struct Options {
@@ -87,6 +89,10 @@ int parse(int argc, char** argv, Options& options) {
     } else if (flag == "--restart-grace-seconds") {
       if (!parse_number(value, 0, 3600, number)) return bad_usage("--restart-grace-seconds: 0 to 3600");
       options.config.restart_grace_seconds = number;
+    } else if (flag == "--chips") {
+      if (!parse_number(value, 1, reversi::server::kMostStartingChips, number) || number != static_cast<int>(number))
+        return bad_usage("--chips: a whole number of starting chips from 1 to 1000000");
+      options.config.chips_start = static_cast<int>(number);
     } else {
       return bad_usage("unknown option " + flag);
     }

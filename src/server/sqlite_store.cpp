@@ -153,6 +153,26 @@ CREATE TABLE bans (
   banned_unix INTEGER NOT NULL
 );
 )sql"},
+    // Chips: the ledger, one row per change of a player's chips, and what a
+    // table needs to decide them after a restart (the match's key, the moves
+    // of its earlier games).
+    {4, R"sql(
+ALTER TABLE tables ADD COLUMN match_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE tables ADD COLUMN earlier_moves INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE chips (
+  id INTEGER PRIMARY KEY,
+  player TEXT NOT NULL,
+  delta INTEGER NOT NULL,
+  balance_after INTEGER NOT NULL CHECK (balance_after >= 0),
+  reason TEXT NOT NULL,
+  code TEXT NOT NULL,
+  match_number INTEGER NOT NULL,
+  match_key TEXT NOT NULL,
+  created_unix INTEGER NOT NULL,
+  UNIQUE (player, match_key, reason)
+);
+CREATE INDEX chips_by_player ON chips (player, created_unix);
+)sql"},
 };
 
 template <class Enum, std::size_t N>
@@ -184,9 +204,9 @@ class SqliteTransaction final : public StoreTransaction {
           // An upsert, not INSERT OR REPLACE: a replace deletes the row first, and with it its moves.
           "INSERT INTO tables (code, owner, private, match_length, clock, start, seat0_player, seat0_name, "
           "seat0_computer, seat1_player, seat1_name, seat1_computer, phase, seq, has_match, match_number, "
-          "first_colour, finished, game_number, forfeited, forfeit_reason, random_state, updated_unix) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
-          "?20, ?21, ?22, ?23) ON CONFLICT(code) DO UPDATE SET owner = excluded.owner, private = "
+          "first_colour, finished, game_number, forfeited, forfeit_reason, random_state, updated_unix, match_key, "
+          "earlier_moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+          "?19, ?20, ?21, ?22, ?23, ?24, ?25) ON CONFLICT(code) DO UPDATE SET owner = excluded.owner, private = "
           "excluded.private, match_length = excluded.match_length, clock = excluded.clock, start = "
           "excluded.start, seat0_player = excluded.seat0_player, seat0_name = excluded.seat0_name, "
           "seat0_computer = excluded.seat0_computer, seat1_player = excluded.seat1_player, seat1_name = "
@@ -194,7 +214,8 @@ class SqliteTransaction final : public StoreTransaction {
           "excluded.seq, has_match = excluded.has_match, match_number = excluded.match_number, "
           "first_colour = excluded.first_colour, finished = excluded.finished, game_number = "
           "excluded.game_number, forfeited = excluded.forfeited, forfeit_reason = excluded.forfeit_reason, "
-          "random_state = excluded.random_state, updated_unix = excluded.updated_unix",
+          "random_state = excluded.random_state, updated_unix = excluded.updated_unix, match_key = "
+          "excluded.match_key, earlier_moves = excluded.earlier_moves",
           [&](Statement& statement) {
             statement.bind(1, table.code).bind(2, table.owner).bind(3, std::int64_t{table.is_private});
             statement.bind(4, std::int64_t{table.options.match_length}).bind(5, table.options.clock);
@@ -217,6 +238,7 @@ class SqliteTransaction final : public StoreTransaction {
               statement.bind_null(20);
             statement.bind(21, spell(kEndReasons, table.forfeit_reason));
             statement.bind(22, static_cast<std::int64_t>(table.random_state)).bind(23, table.updated_unix);
+            statement.bind(24, table.match_key).bind(25, std::int64_t{table.earlier_moves});
           });
   }
 
@@ -275,6 +297,19 @@ class SqliteTransaction final : public StoreTransaction {
     write("save milestone", "INSERT OR IGNORE INTO milestones VALUES (?1, ?2, ?3)", [&](Statement& statement) {
       statement.bind(1, player).bind(2, spell(messages::online::kMilestones, milestone)).bind(3, reached_unix);
     });
+  }
+
+  void add_chips(const ChipEntry& entry) override {
+    write("save chips",
+          "INSERT INTO chips (player, delta, balance_after, reason, code, match_number, match_key, created_unix) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+          [&](Statement& statement) {
+            statement.bind(1, entry.player).bind(2, std::int64_t{entry.delta});
+            statement.bind(3, std::int64_t{entry.balance_after});
+            statement.bind(4, spell(messages::online::kChipReasons, entry.reason)).bind(5, entry.code);
+            statement.bind(6, std::int64_t{entry.match_number}).bind(7, entry.match_key);
+            statement.bind(8, entry.created_unix);
+          });
   }
 
   StoreStatus commit() override {
@@ -466,6 +501,8 @@ StoreResult<std::vector<StoredTable>> SqliteStore::load_tables() {
     row.forfeit_reason = read_enum(kEndReasons, statement.text(20), EndReason::None, ok);
     row.random_state = static_cast<std::uint64_t>(statement.integer(21));
     row.updated_unix = statement.integer(22);
+    row.match_key = statement.text(23);
+    row.earlier_moves = static_cast<int>(statement.integer(24));
     if (!ok) return {std::nullopt, {"load tables: table " + row.code + " has a value this build cannot read"}};
     StoreResult<std::vector<Square>> moves = load_moves(row.code, row.match_number, row.game_number);
     if (!moves) return {std::nullopt, moves.error};
@@ -624,6 +661,49 @@ StoreResult<std::vector<online::server::HistoryGame>> SqliteStore::match_games(c
   const auto first = std::find_if(list.rbegin(), list.rend(), [](const auto& game) { return game.game_number == 1; });
   if (first != list.rend()) list.erase(list.begin(), std::prev(first.base()));
   return games;
+}
+
+}  // namespace reversi::server
+
+namespace reversi::server {
+
+StoreResult<ChipTotals> SqliteStore::chip_totals(const std::string& player, std::int64_t from, std::int64_t to) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_,
+                      "SELECT COALESCE(SUM(delta), 0), COALESCE(SUM(CASE WHEN reason IN ('match-won', "
+                      "'opponent-left') AND created_unix >= ?2 AND created_unix < ?3 THEN delta ELSE 0 END), 0) "
+                      "FROM chips WHERE player = ?1");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "chips")}};
+  statement.bind(1, player).bind(2, from).bind(3, to);
+  if (statement.step() != SQLITE_ROW) return {std::nullopt, {last_error(database_, "chips")}};
+  return {ChipTotals{statement.integer(0), statement.integer(1)}, {}};
+}
+
+StoreResult<std::vector<ChipEntry>> SqliteStore::chip_ledger(const std::string& player, std::size_t size) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_,
+                      "SELECT delta, balance_after, reason, code, match_number, match_key, created_unix FROM chips "
+                      "WHERE player = ?1 ORDER BY id DESC LIMIT ?2");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "chip ledger")}};
+  statement.bind(1, player).bind(2, static_cast<std::int64_t>(size));
+  std::vector<ChipEntry> entries;
+  int step = 0;
+  while ((step = statement.step()) == SQLITE_ROW) {
+    ChipEntry entry;
+    bool ok = true;
+    entry.player = player;
+    entry.delta = static_cast<int>(statement.integer(0));
+    entry.balance_after = static_cast<int>(statement.integer(1));
+    entry.reason = read_enum(online::kChipReasons, statement.text(2), online::ChipReason::MatchWon, ok);
+    entry.code = statement.text(3);
+    entry.match_number = static_cast<int>(statement.integer(4));
+    entry.match_key = statement.text(5);
+    entry.created_unix = statement.integer(6);
+    if (!ok) return {std::nullopt, {"chip ledger: an entry of " + player + " has a reason this build cannot read"}};
+    entries.push_back(std::move(entry));
+  }
+  if (step != SQLITE_DONE) return {std::nullopt, {last_error(database_, "chip ledger")}};
+  return {entries, {}};
 }
 
 }  // namespace reversi::server

@@ -56,6 +56,8 @@ class SqliteStore final : public Store, public ModerationStore {
   StoreResult<bool> delete_ban(const std::string& player) override;
   StoreResult<std::vector<BanRow>> load_bans() override;
   StoreResult<std::optional<BanRow>> find_ban(const std::string& player) override;
+  StoreResult<ChipTotals> chip_totals(const std::string& player, std::int64_t from, std::int64_t to) override;
+  StoreResult<std::vector<ChipEntry>> chip_ledger(const std::string& player, std::size_t size) override;
 
  private:
   SqliteStore(sqlite3* database, sqlite3* checkpointer);

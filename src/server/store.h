@@ -69,6 +69,8 @@ struct TableRow {
   EndReason forfeit_reason = EndReason::None;
   std::uint64_t random_state = 0;  // the session's seed for computer placements
   std::int64_t updated_unix = 0;
+  std::string match_key;  // the match's key in the chip ledger (chips.h); empty with chips off
+  int earlier_moves = 0;  // moves of the match's earlier games, passes left out
 };
 
 struct StoredTable {
@@ -122,6 +124,27 @@ struct LeaderboardRow {
   int rank = 0;
 };
 
+// One change of a player's chips (chips.h), tied to the match that made it.
+struct ChipEntry {
+  std::string player;
+  int delta = 0;
+  int balance_after = 0;  // the starting chips plus the ledger so far: never below 0
+  messages::online::ChipReason reason = messages::online::ChipReason::MatchWon;
+  std::string code;
+  int match_number = 1;
+  // One match instance (codes are reused once a table closes): the ledger
+  // holds at most one entry per player, key and reason.
+  std::string match_key;
+  std::int64_t created_unix = 0;
+  bool operator==(const ChipEntry&) const = default;
+};
+
+// A player's ledger summed: every delta, and what wins paid in a period.
+struct ChipTotals {
+  std::int64_t sum = 0;
+  std::int64_t won = 0;
+};
+
 // A unit of change. Writes are kept until commit(); destroying an
 // uncommitted transaction rolls it back. After a failed write the rest do
 // nothing and commit() reports the first failure.
@@ -139,6 +162,8 @@ class StoreTransaction {
   virtual void add_milestone(const std::string& player, messages::online::Milestone milestone,
                              std::int64_t reached_unix) = 0;
   virtual StoreStatus commit() = 0;
+  // A ledger entry; a second one with the same player, key and reason fails the commit.
+  virtual void add_chips(const ChipEntry& entry) = 0;
 };
 
 class Store {
@@ -168,6 +193,11 @@ class Store {
                                                                                       int match_number) = 0;
   // Chat, mutes, reports and bans (moderation_store.h), when this backend keeps them.
   virtual ModerationStore* moderation() { return nullptr; }
+
+  // The ledger summed, with the wins paid in [from, to) (Unix seconds).
+  virtual StoreResult<ChipTotals> chip_totals(const std::string& player, std::int64_t from, std::int64_t to) = 0;
+  // The last `size` entries, the newest first.
+  virtual StoreResult<std::vector<ChipEntry>> chip_ledger(const std::string& player, std::size_t size) = 0;
 };
 
 }  // namespace reversi::server

@@ -82,6 +82,7 @@ void Table::leave(const std::string& player, const LinkPtr& from) {
   const int seat = seat_or_refuse(player, from, "leave-table");
   if (seat < 0) return;
   const Snapshot before = snapshot();
+  settle_leaving(seat);
   forfeit_or_abort(seat, EndReason::Resignation);
   free_seat(seat);
   if (!commit(before, from, "leave-table")) return;
@@ -134,6 +135,7 @@ void Table::next_game(const std::string& player, const LinkPtr& from) {
 }
 
 void Table::start_next_game() {
+  state_.earlier_moves = match_moves();  // the game just ended is an earlier one now
   state_.session->next_game();
   state_.phase = TablePhase::Playing;
   state_.stored_moves = 0;

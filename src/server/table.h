@@ -17,6 +17,7 @@
 #include "game/session.h"
 #include "messages/table_messages.h"
 #include "server/moderation_store.h"
+#include "server/chips.h"
 #include "server/store.h"
 
 namespace reversi::server {
@@ -67,6 +68,7 @@ struct TableServices {
   double transfer_seconds = 120;
   // Chat, mutes, reports and avoidances (moderation.h); without it chat is off.
   Moderation* moderation = nullptr;
+  std::optional<int> chips_start{};  // --chips START: chips are played (chips.h); nullopt: off
 };
 
 class Table {
@@ -145,10 +147,18 @@ class Table {
     std::array<bool, 2> wants_rematch{};
     bool closed = false;
     std::vector<GameRecord> finished_games;  // ended in the change being committed, for the record
+    // Chips (table_chips.cpp): the moves of the match's earlier games, its
+    // key in the ledger, whether its chips are decided, and the decisions
+    // of the change being committed.
+    int earlier_moves = 0;
+    std::string match_key;
+    bool chips_settled = false;
+    std::vector<ChipSettlement> chip_settlements;
   };
   struct Presence {
     LinkPtr link;
     std::optional<double> away_since;
+    std::optional<messages::online::server::Chips> chips_shown{};  // the last chips message sent on `link`
   };
   struct Transfer {
     std::string code;
@@ -190,6 +200,17 @@ class Table {
   int seat_or_refuse(const std::string& player, const LinkPtr& from, const char* request) const;
   void start_next_game();
   TableRow row() const;
+  // Chips (table_chips.cpp).
+  bool chips_on() const { return services_.chips_start.has_value(); }
+  int match_moves() const;
+  int stake() const;
+  bool leaving_costs() const;
+  std::string new_match_key();
+  void settle_match();
+  void settle_leaving(int seat);
+  StoreStatus add_chip_entries(StoreTransaction& transaction, std::vector<ChipEntry>& entries);
+  void send_chips(const Snapshot& before, const std::vector<ChipEntry>& entries);
+  void show_chips(int seat);
   std::optional<messages::online::server::ClockReading> clock_reading() const;
   std::string colour_holder(Color color) const;
   // Chat and reports (table_chat.cpp).

@@ -75,6 +75,8 @@ std::optional<Table> Table::restore(TableServices services, const StoredTable& s
   state.phase = row.phase;
   state.seq = row.seq;
   state.match_number = row.match_number;
+  state.match_key = row.match_key;
+  state.earlier_moves = row.earlier_moves;
   if (row.has_match) {
     SessionSnapshot snapshot;
     snapshot.options = online::session_options_of(row.options, row.seats[1].computer, row.first_colour);
@@ -104,6 +106,9 @@ std::optional<Table> Table::restore(TableServices services, const StoredTable& s
     state.stored_moves = static_cast<int>(stored.moves.size());
   }
   Table table(std::move(services), std::move(state));
+  // A match stored before chips were played gets its key now.
+  if (table.chips_on() && table.state_.session && table.state_.match_key.empty())
+    table.state_.match_key = table.new_match_key();
   const double now = table.now();
   if (table.state_.session) table.restart_grace_until_ = now + table.services_.restart_grace_seconds;
   if (table.state_.phase == TablePhase::BetweenGames) table.state_.game_ended_at = now;
@@ -143,6 +148,9 @@ void Table::start_match(Color first_colour) {
   ++state_.match_number;
   const SessionOptions options = online::session_options_of(state_.options, state_.seats[1].computer, first_colour);
   state_.session.emplace(options, services_.random(), services_.clock);
+  state_.earlier_moves = 0;
+  state_.chips_settled = false;
+  state_.match_key = chips_on() ? new_match_key() : "";
   state_.stored_moves = 0;
   state_.wants_next = {};
   state_.wants_rematch = {};
@@ -179,6 +187,7 @@ void Table::drain_session_events() {
       case EventKind::MatchOver:
         emit(wire::MatchOver{0, std::get<messages::events::MatchOver>(message)});
         state_.phase = TablePhase::Over;
+        settle_match();
         break;
       case EventKind::Undone:
       case EventKind::Redone:
@@ -245,6 +254,9 @@ bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* requ
   // Tallies first: they are read as they stood before these games.
   const std::vector<std::pair<std::string, wire::MilestoneReached>> reached = milestones_reached(*transaction);
   for (const GameRecord& game : state_.finished_games) transaction->add_game(game);
+  // Chips are decided in the same transaction as the change that makes them: a refused commit pays nothing.
+  std::vector<ChipEntry> chip_entries;
+  StoreStatus failed = add_chip_entries(*transaction, chip_entries);
   if (state_.closed) {
     transaction->delete_table(state_.code);
   } else {
@@ -254,7 +266,9 @@ bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* requ
       transaction->add_move(state_.code, state_.match_number, state_.session->game_number(), static_cast<int>(index),
                             squares[index]);
   }
-  if (StoreStatus failed = transaction->commit()) {
+  if (!failed) failed = transaction->commit();
+  if (failed) {
+    transaction.reset();  // rolls back what was written
     std::fprintf(stderr, "reversi-server: table %s: %s (%s refused)\n", state_.code.c_str(), failed->message.c_str(),
                  request);
     state_ = before.state;
@@ -268,6 +282,7 @@ bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* requ
   }
   state_.stored_moves = static_cast<int>(squares.size());
   state_.finished_games.clear();
+  state_.chip_settlements.clear();
   // The links of the players before the change: one who just left is told too.
   auto link_of = [&](const std::string& player) -> LinkPtr {
     for (int seat = 0; seat < 2; ++seat)
@@ -289,6 +304,7 @@ bool Table::commit(const Snapshot& before, const LinkPtr& from, const char* requ
     send_table();
     publish();  // only seats, phase, privacy and closing concern the lobby: not every move
   }
+  send_chips(before, chip_entries);
   after_change();
   return true;
 }
@@ -351,6 +367,7 @@ void Table::free_seat(int seat) {
   state_.seats[seat] = SeatRow{};
   presence_[seat] = Presence{};
   state_.session.reset();
+  state_.earlier_moves = 0;
   state_.wants_next = {};
   state_.wants_rematch = {};
   state_.game_ended_at.reset();
@@ -384,6 +401,7 @@ void Table::on_timer() {
       if (presence_[seat].away_since && time >= *presence_[seat].away_since + services_.grace_seconds) due = seat;
     if (due < 0) break;
     const Snapshot before = snapshot();
+    settle_leaving(due);  // not coming back in time is leaving
     forfeit_or_abort(due, EndReason::Abandoned);
     free_seat(due);
     if (!commit(before, nullptr, "grace window")) break;
@@ -432,6 +450,8 @@ TableRow Table::row() const {
   row.seq = state_.seq;
   row.match_number = state_.match_number;
   row.updated_unix = services_.unix_clock ? services_.unix_clock() : 0;
+  row.match_key = state_.match_key;
+  row.earlier_moves = state_.earlier_moves;
   if (state_.session) {
     const SessionSnapshot snapshot = state_.session->snapshot();
     row.has_match = true;

@@ -31,6 +31,7 @@ void Table::attach(const std::string& player, const LinkPtr& link, std::optional
     send_snapshot(link);
   }
   send_chat_history(player, link);
+  show_chips(seat);  // with chips on: the balance, the stake and what leaving would cost
   const LinkPtr& opponent = presence_[1 - seat].link;
   if (opponent) {
     if (was_away && state_.phase != TablePhase::Waiting)

@@ -64,6 +64,7 @@ TEST_CASE("table messages: every client message round-trips") {
   check_client(client::GetPlayer{"p_ada"});
   check_client(client::GetPlayer{std::nullopt});
   check_client(client::GetHistory{});
+  check_client(client::GetChips{});
 }
 
 TEST_CASE("table messages: every server message round-trips") {
@@ -102,6 +103,14 @@ TEST_CASE("table messages: every server message round-trips") {
                                EndReason::NoMoves, 0, false, 12, 52, "f5f6",         1796000500};
   check_server(server::History{{person, computer}, {person}});
   check_server(server::MilestoneReached{Milestone::ThreeOpponents, 4});
+  check_server(server::Chips{470, 45, 45, 90, kDailyChipWinLimit});
+  check_server(server::Chips{0, 0, 0, 0, kDailyChipWinLimit});
+  check_server(server::ChipsLedger{440,
+                                   {{-60, 440, ChipReason::Left, "K7M2QX", 2, 1796000600},
+                                    {0, 500, ChipReason::LimitReached, "K7M2QX", 1, 1796000500},
+                                    {60, 500, ChipReason::MatchWon, "Q2W3E4", 1, 1796000400}}});
+  check_server(server::ChipsLedger{500, {}});
+  check_server(server::PlayerCard{"p_ada", "Ada", 1, {}, 0, 0, 0, 0, 0, 530});
 
   Session session(session_options_of(TableOptions{}, std::nullopt, Color::Black), 7, [] { return 0.0; });
   session.play(square_at(5, 4));
@@ -183,4 +192,24 @@ TEST_CASE("table messages: chat, mutes and reports round-trip; a report's note i
   // The line's own rules are the server's: the decoder passes a long one on.
   CHECK(decode_client_message(R"({"type":"chat","text":")" + std::string(201, 'x') + "\"}"));
   CHECK(spell(kErrorCodes, ErrorCode::NotAvailable) == "not-available");
+}
+
+TEST_CASE("table messages: chips travel as the protocol spells them, and only when the server plays them") {
+  CHECK(encode_client_message(client::GetChips{}) == R"({"type":"get-chips"})");
+  CHECK(encode_server_message(server::Chips{470, 45, 45, 90, kDailyChipWinLimit}) ==
+        R"({"balance":470,"dailyLimit":1500,"leaveCost":45,"stake":45,"type":"chips","wonToday":90})");
+  const std::string ledger =
+      encode_server_message(server::ChipsLedger{440, {{-60, 440, ChipReason::OpponentLeft, "K7M2QX", 2, 17}}});
+  CHECK(ledger == R"({"balance":440,"entries":[{"at":17,"balanceAfter":440,"delta":-60,"match":2,)"
+                  R"("reason":"opponent-left","table":"K7M2QX"}],"type":"chips-ledger"})");
+  // A card without chips has no "chips" at all.
+  const std::string card = encode_server_message(server::PlayerCard{"p_ada", "Ada", 1, {}, 0, 0, 0, 0, 0});
+  CHECK(card.find("chips") == std::string::npos);
+  CHECK(spell(kErrorCodes, ErrorCode::ChipsOff) == "chips-off");
+  for (const ChipReason reason : {ChipReason::MatchWon, ChipReason::MatchLost, ChipReason::Left,
+                                  ChipReason::OpponentLeft, ChipReason::LimitReached})
+    CHECK_FALSE(spell(kChipReasons, reason).empty());
+  // A balance is never negative on the wire.
+  CHECK_FALSE(decode_server_message(R"({"type":"chips","balance":-1,"stake":0,"leaveCost":0,"wonToday":0,)"
+                                    R"("dailyLimit":1500})"));
 }

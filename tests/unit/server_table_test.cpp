@@ -347,6 +347,7 @@ class FlakyStore : public server::Store {
       if (fail_) return server::StoreError{"disk full"};
       return real_->commit();
     }
+    void add_chips(const server::ChipEntry& entry) override { real_->add_chips(entry); }
 
    private:
     std::unique_ptr<server::StoreTransaction> real_;
@@ -379,6 +380,14 @@ class FlakyStore : public server::Store {
   server::StoreResult<std::vector<wire::HistoryGame>> match_games(const std::string& player, const std::string& code,
                                                                   int match) override {
     return real_.match_games(player, code, match);
+  }
+  server::StoreResult<server::ChipTotals> chip_totals(const std::string& player, std::int64_t from,
+                                                      std::int64_t to) override {
+    return real_.chip_totals(player, from, to);
+  }
+  server::StoreResult<std::vector<server::ChipEntry>> chip_ledger(const std::string& player,
+                                                                  std::size_t size) override {
+    return real_.chip_ledger(player, size);
   }
 
  private:
