@@ -448,8 +448,8 @@ using ServerMessage =
                  server::ClockExpired, server::GameOver, server::GameAborted, server::MatchOver, server::RematchOffered,
                  server::OpponentAway, server::OpponentBack, server::State, server::TransferCode, server::SeatMoved,
                  server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached,
-                 server::Chat, server::ChatHistory, server::Mutes, server::Reported,
-                 server::Chips, server::ChipsLedger>;
+                 server::Chat, server::ChatHistory, server::Mutes, server::Reported, server::Chips,
+                 server::ChipsLedger>;
 
 std::string_view server_message_type(const ServerMessage& message);
 std::string encode_server_message(const ServerMessage& message);

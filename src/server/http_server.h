@@ -27,7 +27,7 @@ struct ServerConfig {
   int search_threads = 1;
   std::vector<std::string> chat_words;  // masked in chat (--chat-words)
   double ban_poll_seconds = 1;          // how soon a ban made by `reversi-server admin` takes effect
-  std::optional<int> chips_start{};  // --chips START (chips.h); nullopt: chips are off
+  std::optional<int> chips_start{};     // --chips START (chips.h); nullopt: chips are off
 };
 
 class Server {

@@ -16,8 +16,8 @@
 
 #include "game/session.h"
 #include "messages/table_messages.h"
-#include "server/moderation_store.h"
 #include "server/chips.h"
+#include "server/moderation_store.h"
 #include "server/store.h"
 
 namespace reversi::server {

@@ -567,8 +567,8 @@ TEST_CASE("chips: off without --chips: no messages, no ledger, get-chips refused
   const server::HostTokenVerifier tokens{std::string("a-key-of-sixteen-bytes")};
   for (const std::optional<int> start : {std::optional<int>{}, std::optional<int>{kStart}}) {
     const server::ClientServices services{
-        &lobby, world.store.get(), &tokens, [&world] { return world.now; }, [&world] { return world.unix_now; }, {},
-        nullptr, start};
+        &lobby, world.store.get(), &tokens, [&world] { return world.now; }, [&world] { return world.unix_now; },
+        {},     nullptr,           start};
     auto link = std::make_shared<FakeLink>();
     server::ClientSession session(services, link);
     session.on_message(online::encode_client_message(online::client::Hello{}));
