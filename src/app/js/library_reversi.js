@@ -443,9 +443,14 @@ mergeInto(LibraryManager.library, {
     row.append(cancel, ok);
     panel.append(label, field, row);
     dialog.append(panel);
+    // Asked from the accessible mirror of the board (web/access.js), the
+    // keyboard goes back to its board; otherwise to the canvas.
+    const fromMirror = !!(document.activeElement && document.activeElement.closest &&
+      document.activeElement.closest('#access'));
     const close = function () {
       dialog.remove();
       const canvas = document.getElementById('canvas');
+      if (fromMirror && window.reversiAccess && window.reversiAccess.focusBoard()) return;
       if (canvas) canvas.focus();
     };
     cancel.onclick = close;
