@@ -106,6 +106,7 @@ App::App(Theme& theme)
   game_.set_listener([this](const GameEvent& event, const Session& session) { host_.forward(event, session); });
   game_.set_ready_listener([this] { host_.announce_ready(); });
   platform::listen_to_host([this](std::string_view text) { host_.receive(text); });
+  platform::listen_to_access([this](std::string_view json) { return access_command(json); });
   game_.start(start_request_from_url());
   // An invite link (?table=K7M2QX) sits down at that table; a seat-transfer
   // link (?claim=…) carries a game on from another device.
@@ -379,6 +380,7 @@ void App::publish_state() {
   screen.animating = animation_.running(now_);
   screen.viewing = viewing_ ? static_cast<int>(*viewing_) : -1;
   screen.focus = widgets::focused_control();
+  screen.keyboard_controls = widgets::keyboard_controls();
   screen.status = status_line();
   for (const auto& [name, scroll] : controls_.regions) screen.regions[name] = {scroll.y * zoom_, scroll.max * zoom_};
   const widgets::ScoreBarLabels labels = score_labels();
@@ -415,6 +417,14 @@ void App::handle_event(const SDL_Event& event) {
   // Tab and Shift+Tab walk the buttons (in a dialog, its own); Enter and
   // Space press the one with the ring.
   if (key == SDLK_TAB) {
+    // Past the screen's row of buttons (Menu ends it, draw_buttons), Tab goes
+    // on to the board's accessible mirror beside the canvas, for screen
+    // readers; the moves beside the board are a Shift+Tab away.
+    const bool past_buttons = widgets::focused_control() == "Menu" || widgets::focus_on_last();
+    if (!shift && panel_ == Panel::None && past_buttons && platform::focus_access_board()) {
+      widgets::clear_focus();
+      return;
+    }
     widgets::move_focus(shift ? widgets::FocusMove::Previous : widgets::FocusMove::Next);
     cursor_visible_ = false;
     return;

@@ -179,6 +179,10 @@ class App {
   int frames_owed_ = 0;                    // frames still due after a dialog change
   bool state_dirty_ = true;
   float zoom_ = 1;
+
+  // Screen-reader play (app_access.cpp): the commands of the page's
+  // accessible mirror of the board; returns a refusal's words, or "".
+  std::string access_command(std::string_view json);
 };
 
 }  // namespace reversi

@@ -49,7 +49,9 @@ std::span<const HelpSection> help_sections() {
        "U or Ctrl+Z takes a move back; Ctrl+Y or Ctrl+Shift+Z plays it again.\n"
        "N opens the New game dialog; Escape closes a dialog.\n"
        "Page Up, Page Down, Home and End scroll a long dialog.\n"
-       "While you look back at an earlier move, the left and right arrows step through the game."},
+       "While you look back at an earlier move, the left and right arrows step through the game.\n"
+       "With a screen reader: Tab on past the last button reaches the board as a grid of named squares; the "
+       "arrow keys move between them, Enter or Space plays, and every move, pass and result is read out."},
       {"Looking back",
        "Open Moves and choose a move to see the board as it stood after it; step with Earlier and Later. Back "
        "returns to the game. In a game on this device, Play on takes the game back to that position, and you "

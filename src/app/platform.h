@@ -77,4 +77,11 @@ bool share_link(const std::string& title, const std::string& url);
 // True on a touch screen (a finger, not a mouse): "tap" rather than "click".
 bool coarse_pointer();
 
+// The page's accessible mirror of the board (web/access.js): its commands
+// (JSON) reach `command`, whose answer (a refusal's words, or "") goes back.
+void listen_to_access(std::function<std::string(std::string_view)> command);
+// Moves the keyboard focus from the canvas to the mirror's board; false
+// where there is none.
+bool focus_access_board();
+
 }  // namespace reversi::platform

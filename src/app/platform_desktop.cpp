@@ -113,6 +113,8 @@ HostChannel& host_channel() {
   return none;
 }
 void listen_to_host(std::function<void(std::string_view)>) {}
+void listen_to_access(std::function<std::string(std::string_view)>) {}
+bool focus_access_board() { return false; }
 
 void play_sound(Sound sound, int index) {
   switch (sound) {

@@ -39,6 +39,7 @@ char* reversi_js_page_link(const char* query);
 void reversi_js_show_in_address(const char* query);
 int reversi_js_share_link(const char* title, const char* url);
 int reversi_js_coarse_pointer();
+int reversi_js_focus_access_board();
 }
 
 namespace reversi::platform {
@@ -114,6 +115,8 @@ struct PageState {
   PageHost host;
   std::function<void(std::string_view)> host_listener;
   std::function<void(std::string)> text_answer;
+  std::function<std::string(std::string_view)> access_listener;
+  std::string access_answer;  // the last command's answer, until the page has copied it
   bool reduced_motion = false;
   bool reduced_motion_known = false;
   bool hidden = false;
@@ -201,6 +204,11 @@ bool share_link(const std::string& title, const std::string& url) {
 
 bool coarse_pointer() { return reversi_js_coarse_pointer() != 0; }
 
+void listen_to_access(std::function<std::string(std::string_view)> command) {
+  page().access_listener = std::move(command);
+}
+bool focus_access_board() { return reversi_js_focus_access_board() != 0; }
+
 bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer,
                   const std::string& action) {
   page().text_answer = std::move(answer);
@@ -243,6 +251,14 @@ EMSCRIPTEN_KEEPALIVE void reversi_storage_saved(const char* error, int error_len
 EMSCRIPTEN_KEEPALIVE void reversi_embed_message(const char* json, int length) {
   auto& listener = reversi::platform::page().host_listener;
   if (listener) listener(std::string_view(json ? json : "", json && length > 0 ? static_cast<std::size_t>(length) : 0));
+}
+
+// A command from the page's accessible mirror (web/access.js); returns the
+// refusal's words, or "" (valid until the next command).
+EMSCRIPTEN_KEEPALIVE const char* reversi_access_command(const char* json, int length) {
+  reversi::platform::PageState& state = reversi::platform::page();
+  state.access_answer = state.access_listener ? state.access_listener(reversi::platform::text_of(json, length)) : "";
+  return state.access_answer.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE void reversi_text_answer(const char* text, int length) {

@@ -96,6 +96,30 @@ bool activate_focus() {
 void clear_focus() { focus().visible = false; }
 std::string focused_control() { return focus().visible ? shown_name(focus().focused) : ""; }
 
+std::vector<std::string> keyboard_controls() {
+  // Between frames `drawing` holds the last frame's items, complete.
+  std::vector<std::string> names;
+  for (const std::string& name : focus().drawing) names.push_back(shown_name(name));
+  return names;
+}
+
+bool focus_control(const std::string& name, bool press) {
+  Focus& state = focus();
+  const auto at = std::find_if(state.drawing.begin(), state.drawing.end(),
+                               [&](const std::string& item) { return shown_name(item) == name; });
+  if (at == state.drawing.end()) return false;
+  state.focused = *at;
+  state.visible = true;
+  state.scroll_to = true;
+  if (press) state.activate = true;
+  return true;
+}
+
+bool focus_on_last() {
+  const Focus& state = focus();
+  return state.visible && !state.order.empty() && state.order.back() == state.focused;
+}
+
 bool button(const char* label, ImVec2 size, bool enabled, const char* name) {
   ImGui::BeginDisabled(!enabled);
   bool pressed = ImGui::Button(label, size);

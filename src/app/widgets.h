@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/theme.h"
 #include "game/match.h"
@@ -45,6 +46,14 @@ bool activate_focus();
 void clear_focus();
 // The focused item's name (empty when none), for the page's state hook.
 std::string focused_control();
+// The names of the items the keyboard visits now (the open dialog's, else
+// the screen's), in Tab order, for the page's accessible mirror.
+std::vector<std::string> keyboard_controls();
+// Gives the ring to the item named `name` (as published) and, when `press`,
+// activates it on the next frame; false when no such item takes focus now.
+bool focus_control(const std::string& name, bool press);
+// True when the ring is on the last item, so Tab would wrap to the first.
+bool focus_on_last();
 
 struct ScoreBarLabels {
   std::string black;

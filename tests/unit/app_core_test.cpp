@@ -601,3 +601,25 @@ TEST_CASE("notices and the state hook never hold broken UTF-8") {
   CHECK((*parsed.value)["ready"] == true);
   CHECK((*parsed.value)["phase"] == "playing");
 }
+
+TEST_CASE("state hook: each legal move with the discs it turns, and what Tab visits, for the accessible mirror") {
+  Rig rig;
+  StartRequest request;
+  request.options.mode = Mode::TwoPlayers;
+  request.moves = "f5d6c3";  // white to move: g5 turns two discs, d3, f3 and f4 one each
+  rig.start(request);
+  ScreenFacts screen;
+  screen.keyboard_controls = {"Undo", "Menu"};
+  const auto parsed = messages::parse_object(state_hook_json(rig.game, screen), 1 << 20, "state");
+  REQUIRE_MESSAGE(parsed, parsed.error.message);
+  const messages::Json& state = *parsed.value;
+  REQUIRE(state["legalMoves"].size() == state["legalFlips"].size());
+  for (const auto& move : state["legalMoves"]) {
+    const Square square = sq(move.get<std::string>().c_str());
+    CHECK(state["legalFlips"][move.get<std::string>()] ==
+          count_bits(rig.game.session()->game().flips_if_played(square)));
+  }
+  CHECK(state["legalFlips"]["g5"] == 2);
+  CHECK(state["legalFlips"]["d3"] == 1);
+  CHECK(state["keyboardControls"] == messages::Json::array({"Undo", "Menu"}));
+}

@@ -16,11 +16,17 @@ Json game_json(const GameController& game, const Session& session) {
   const Game& board = session.game();
   Json state = messages::game_state_to_json(messages::game_state_of(session, game.paused()));
   // The squares a player at this device may tap now.
+  // With each, the discs it would turn (for the accessible mirror's names).
   Json legal = Json::array();
+  Json flips = Json::object();
   if (!board.is_over() && !session.waiting_for_computer())
-    for (Bitboard rest = board.playable_squares(); rest; rest &= rest - 1)
-      legal.push_back(square_name(first_square(rest)));
+    for (Bitboard rest = board.playable_squares(); rest; rest &= rest - 1) {
+      const Square square = first_square(rest);
+      legal.push_back(square_name(square));
+      flips[square_name(square)] = count_bits(board.flips_if_played(square));
+    }
   state["legalMoves"] = legal;
+  state["legalFlips"] = flips;
   state["mode"] = messages::spell(messages::kModes, session.options().mode);
   state["strength"] = messages::spell(messages::kStrengths, session.options().strength);
   state["humanColor"] = messages::spell(messages::kColours, session.human_colour());
@@ -135,7 +141,10 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     if (at_table) {
       state["mode"] = "online";
       // Only our own moves, on our turn, may be tapped.
-      if (!online->my_turn()) state["legalMoves"] = Json::array();
+      if (!online->my_turn()) {
+        state["legalMoves"] = Json::array();
+        state["legalFlips"] = Json::object();
+      }
       state["online"] = online_json(*online);
     } else {
       state["online"] = nullptr;
@@ -151,6 +160,7 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     state["animating"] = screen.animating;
     state["viewing"] = screen.viewing < 0 ? Json(nullptr) : Json(screen.viewing);
     state["focus"] = screen.focus;
+    state["keyboardControls"] = screen.keyboard_controls;
     state["status"] = repaired_utf8(screen.status);
     Json badges = Json::object();
     for (const auto& [side, badge] : screen.badges) badges[side] = badge;

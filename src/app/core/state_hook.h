@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "app/core/game_controller.h"
 #include "app/core/online_table.h"
@@ -23,6 +24,7 @@ struct ScreenFacts {
   bool animating = false;
   int viewing = -1;                            // the moves in an earlier position looked back at; -1: the game's own
   std::string focus;                           // the control with the keyboard's ring, if any
+  std::vector<std::string> keyboard_controls;  // what Tab visits now (the open dialog's controls), in order
   std::string status;                          // the line under the board
   std::map<std::string, std::string> badges;   // "black"/"white": "passed", "thinking…"
   std::map<std::string, ScreenRect> squares;   // "a1".."h8"

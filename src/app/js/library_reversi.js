@@ -183,6 +183,8 @@ mergeInto(LibraryManager.library, {
   reversi_js_publish_state__deps: ['$ReversiPage'],
   reversi_js_publish_state: function (pointer, length) {
     window.__reversiState = JSON.parse(ReversiPage.text(pointer, length));
+    // The accessible mirror (web/access.js) follows every published state.
+    if (window.reversiAccess && window.reversiAccess.follow) window.reversiAccess.follow(window.__reversiState);
     if (!window.reversi) {
       window.reversi = {
         state: function () {
@@ -192,6 +194,11 @@ mergeInto(LibraryManager.library, {
       // The service worker's update prompt asks before swapping versions:
       // never under a game in progress.
       window.reversiApp = window.reversiApp || {};
+      // The accessible mirror's commands (web/access.js): JSON in, the
+      // refusal's words (or '') out.
+      window.reversiApp.accessCommand = function (text) {
+        return UTF8ToString(ReversiPage.callWithTexts('_reversi_access_command', [text]));
+      };
       window.reversiApp.canSwapVersion = function () {
         const state = window.__reversiState;
         return !state || !state.ready || state.phase === 'over' || !state.transcript;
@@ -436,9 +443,14 @@ mergeInto(LibraryManager.library, {
     row.append(cancel, ok);
     panel.append(label, field, row);
     dialog.append(panel);
+    // Asked from the accessible mirror of the board (web/access.js), the
+    // keyboard goes back to its board; otherwise to the canvas.
+    const fromMirror = !!(document.activeElement && document.activeElement.closest &&
+      document.activeElement.closest('#access'));
     const close = function () {
       dialog.remove();
       const canvas = document.getElementById('canvas');
+      if (fromMirror && window.reversiAccess && window.reversiAccess.focusBoard()) return;
       if (canvas) canvas.focus();
     };
     cancel.onclick = close;
@@ -555,6 +567,13 @@ mergeInto(LibraryManager.library, {
     window.__reversiClipboard = url;
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).catch(function () {});
     return 0;
+  },
+
+  // The accessible mirror of the board (web/access.js) takes the keyboard
+  // from the canvas: Tab past the last button goes on to its grid.
+  reversi_js_focus_access_board: function () {
+    const access = window.reversiAccess;
+    return access && access.focusBoard ? (access.focusBoard() ? 1 : 0) : 0;
   },
 
   reversi_js_coarse_pointer: function () {

@@ -1,0 +1,362 @@
+// Screen-reader play: an accessible mirror of the board beside the canvas.
+// A grid of 64 named cells (arrow keys move, Enter or Space plays), a row
+// of buttons, the open dialog's buttons, and a polite live region that says
+// what happened once the discs have settled. It is built from the state the
+// app publishes (window.reversi.state(), fed here through
+// reversiAccess.follow) and sends its commands through the one entry point
+// Module._reversi_access_command, which plays them as taps and buttons.
+// Visually hidden; the canvas's ring follows its focus for sighted users.
+(function () {
+  'use strict';
+  var FILES = 'abcdefgh';
+  var DIALOGS = {
+    'new-game': 'New game', menu: 'Menu', moves: 'Moves', help: 'How to play', statistics: 'Statistics',
+    settings: 'Settings', 'confirm-resign': 'Resign?', result: 'Game over', table: 'Online table',
+  };
+  // The settings' switches, and the state's word for each.
+  var SETTINGS = {
+    'setting:flip-counts': 'flipCounts', 'setting:sound': 'sound', 'setting:hide-legal-moves': 'hideLegalMoves',
+    'setting:larger-text': 'largerText',
+  };
+  var root, grid, cells = [], live, dialog, dialogTitle, dialogText, dialogButtons, toolbar = {};
+  var cursor = 19; // d3, where the canvas's cursor starts
+  var last = null;
+  var redoLine = ''; // the longest line of moves of this game, for telling a redo from a move
+  var pending = [];
+  var flushTimer = 0;
+  var expectNewGame = false;
+  var lastCommand = '';
+  var refusal = ''; // the refusal last said, which the notice then repeats
+  var queue = [];
+  var dialogShown = '';
+  var spoken = [];
+
+  var nameOf = function (index) { return FILES[index % 8] + (Math.floor(index / 8) + 1); };
+  var indexOf = function (name) { return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]); };
+  var colourOf = function (disc) { return disc === 'X' ? 'black' : disc === 'O' ? 'white' : ''; };
+  var other = function (colour) { return colour === 'black' ? 'white' : 'black'; };
+  var cap = function (text) { return text.charAt(0).toUpperCase() + text.slice(1); };
+  var plural = function (n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); };
+  var inside = function (node, box) { return !!(box && node && box.contains(node)); };
+
+  function element(tag, attributes, text) {
+    var node = document.createElement(tag);
+    for (var key in attributes) node.setAttribute(key, attributes[key]);
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function send(command) {
+    lastCommand = command.command;
+    var app = window.reversiApp;
+    return app && app.accessCommand ? app.accessCommand(JSON.stringify(command)) : '';
+  }
+
+  // ------------------------------------------------------------ speaking --
+  function say(text) {
+    if (!text || !live) return;
+    spoken.push(text);
+    if (spoken.length > 200) spoken.shift();
+    // A new paragraph each time, so the same words twice are said twice.
+    live.appendChild(element('p', {}, text));
+    while (live.childNodes.length > 4) live.removeChild(live.firstChild);
+  }
+
+  // Who plays `colour`, as the sentences name them.
+  function who(s, colour) {
+    if (s.mode === 'solo') return colour === s.humanColor ? 'you' : 'the computer';
+    if (s.mode === 'online' && s.online && s.online.color) return colour === s.online.color ? 'you' : 'your opponent';
+    return colour;
+  }
+
+  function counts(s) { return 'Black ' + s.counts.black + ', white ' + s.counts.white + '.'; }
+
+  function turn(s) {
+    if (s.phase === 'over') return '';
+    var mover = who(s, s.sideToMove);
+    if (!s.legalMoves.length) return mover === 'you' ? '' : cap(mover) + ' to move.';
+    var what = s.phase === 'placing' ? plural(s.legalMoves.length, 'centre square') + ' to fill'
+      : plural(s.legalMoves.length, 'move');
+    return (mover === 'you' ? 'Your turn: ' : cap(mover) + ' to move: ') + what + '.';
+  }
+
+  function result(s) {
+    var r = s.result;
+    if (!r) return '';
+    var text = r.resigned && r.winner !== 'draw' ? cap(who(s, other(r.winner))) + ' resigned. ' : '';
+    if (r.winner === 'draw') return text + 'A draw, ' + r.black + ' to ' + r.white + '.';
+    // The winner's discs first (a resignation can win with fewer).
+    var winner = who(s, r.winner);
+    return text + cap(winner) + (winner === 'you' ? ' win, ' : ' wins, ') + r[r.winner] + ' to ' + r[other(r.winner)] + '.';
+  }
+
+  // The sentences for what changed from `p` to `s`, queued until the discs settle.
+  function describe(p, s) {
+    var was = (p.transcript || '').toLowerCase(), now = (s.transcript || '').toLowerCase();
+    var fresh = s.notice && s.notice !== p.notice && s.notice !== refusal ? s.notice : '';
+    if (!s.notice) refusal = '';
+    var news = [];
+    if (expectNewGame && now === '') {
+      expectNewGame = false;
+      redoLine = '';
+      news.push('New game.' + (s.mode === 'solo' ? ' You play ' + s.humanColor + '.' : ''));
+    } else if (now === was) {
+      if (fresh) news.push(fresh);
+    } else if (now.indexOf(was) === 0 && p.canRedo && redoLine.indexOf(now) === 0 &&
+        (lastCommand === 'redo' || now.length > was.length + 2)) {
+      news.push('Played again: ' + now.slice(was.length).match(/../g).join(', ') + '.');
+    } else if (now.indexOf(was) === 0 && now.length === was.length + 2) {
+      var square = now.slice(-2), colour = colourOf(s.board[indexOf(square)]), turned = 0;
+      for (var i = 0; i < 64; i++) if (p.board[i] !== '-' && p.board[i] !== s.board[i]) turned++;
+      var mover = who(s, colour);
+      news.push(cap(mover) + (p.phase === 'placing' ? ' placed a disc on ' + square + '.'
+        : ' played ' + square + ', turning ' + plural(turned, 'disc') + '.'));
+      if (s.phase !== 'over' && s.sideToMove === colour && p.phase !== 'placing') {
+        news.push(cap(who(s, other(colour))) + (who(s, other(colour)) === 'you' ? ' have' : ' has') +
+          ' no move and ' + (who(s, other(colour)) === 'you' ? 'pass.' : 'passes.'));
+      }
+      if (redoLine.indexOf(now) !== 0) redoLine = now;
+    } else if (was.indexOf(now) === 0) {
+      var back = (was.length - now.length) / 2;
+      news.push(back === 1 ? 'Move taken back.' : back + ' moves taken back.');
+      if (redoLine.indexOf(was) !== 0) redoLine = was;
+    } else {
+      redoLine = now;
+      news.push(fresh || (now ? 'Game loaded: ' + plural(now.length / 2, 'move') + '.'
+        : 'New game.' + (s.mode === 'solo' ? ' You play ' + s.humanColor + '.' : '')));
+    }
+    if (s.phase === 'over' && p.phase !== 'over') news.push(result(s));
+    pending = pending.concat(news);
+  }
+
+  function flush(s, force) {
+    if (!pending.length) return;
+    var computerThinking = s.phase === 'thinking' && s.mode !== 'online';
+    if (!force && (s.animating || computerThinking)) {
+      if (!flushTimer) flushTimer = setTimeout(function () { flushTimer = 0; flush(last, true); }, 2500);
+      return;
+    }
+    var words = pending.join(' ');
+    pending = [];
+    if (flushTimer) { clearTimeout(flushTimer); flushTimer = 0; }
+    if (s.phase === 'over') words += ' ' + counts(s);
+    else if (computerThinking) words += ' The computer is thinking.';
+    else words += ' ' + counts(s) + ' ' + turn(s);
+    say(words.trim());
+  }
+
+  // ------------------------------------------------------------ building --
+  function build() {
+    root = element('section', { id: 'access', 'aria-label': 'Reversi, for keyboard and screen reader' });
+    grid = element('div', { role: 'grid', 'aria-label': 'Reversi board', 'aria-describedby': 'access-keys' });
+    var keys = element('p', { id: 'access-keys' },
+      'Columns a to h from the left, rows 1 to 8 from the top. Arrow keys move; Enter or Space plays the square.');
+    for (var r = 0; r < 8; r++) {
+      var row = element('div', { role: 'row' });
+      for (var c = 0; c < 8; c++) {
+        var cell = element('div', { role: 'gridcell', tabindex: r * 8 + c === cursor ? '0' : '-1' });
+        cell.dataset.square = nameOf(r * 8 + c);
+        cells.push(cell);
+        row.appendChild(cell);
+      }
+      grid.appendChild(row);
+    }
+    var bar = element('div', { role: 'toolbar', 'aria-label': 'Game', class: 'access-bar' });
+    [['new-game', 'New game'], ['undo', 'Undo'], ['redo', 'Redo'], ['resign', 'Resign'], ['menu', 'Menu']]
+      .forEach(function (pair) {
+        var button = element('button', { type: 'button', 'data-command': pair[0] }, pair[1]);
+        toolbar[pair[0]] = button;
+        bar.appendChild(button);
+      });
+    dialog = element('div', { role: 'dialog', hidden: '' });
+    dialogTitle = element('h2', { id: 'access-dialog-title' });
+    dialogText = element('p', { id: 'access-dialog-text' });
+    dialogButtons = element('div');
+    dialog.setAttribute('aria-labelledby', 'access-dialog-title');
+    dialog.setAttribute('aria-describedby', 'access-dialog-text');
+    dialog.append(dialogTitle, dialogText, dialogButtons);
+    live = element('div', { id: 'access-live', 'aria-live': 'polite' });
+    root.append(grid, keys, bar, dialog, live);
+    var canvas = document.getElementById('canvas');
+    if (canvas && canvas.nextSibling) canvas.parentNode.insertBefore(root, canvas.nextSibling);
+    else document.body.appendChild(root);
+
+    // Keys typed here are the mirror's alone: the canvas (SDL listens on the
+    // window) never hears them, and Tab keeps its usual meaning.
+    ['keydown', 'keyup', 'keypress'].forEach(function (type) {
+      root.addEventListener(type, function (event) { event.stopPropagation(); });
+    });
+    grid.addEventListener('keydown', onGridKey);
+    grid.addEventListener('click', function (event) {
+      var cell = event.target.closest('[role="gridcell"]');
+      if (cell) play(cells.indexOf(cell));
+    });
+    grid.addEventListener('focusin', function (event) {
+      var index = cells.indexOf(event.target);
+      if (index >= 0) moveTo(index, false);
+    });
+    grid.addEventListener('focusout', function (event) {
+      if (!inside(event.relatedTarget, grid)) send({ command: 'cursor', square: '' });
+    });
+    bar.addEventListener('click', function (event) {
+      var button = event.target.closest('button');
+      if (!button || button.getAttribute('aria-disabled') === 'true') return;
+      var command = button.dataset.command;
+      if (command === 'new-game') expectNewGame = true;
+      refuse(send({ command: command }));
+    });
+    dialog.addEventListener('click', function (event) {
+      var button = event.target.closest('button');
+      if (button) refuse(send({ command: 'press', control: button.dataset.control }));
+    });
+    dialog.addEventListener('focusin', function (event) {
+      if (event.target.dataset.control) send({ command: 'focus', control: event.target.dataset.control });
+    });
+    root.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && !dialog.hidden) { event.preventDefault(); send({ command: 'close' }); }
+    });
+  }
+
+  function moveTo(index, focus) {
+    cells[cursor].tabIndex = -1;
+    cursor = index;
+    cells[cursor].tabIndex = 0;
+    if (focus) cells[cursor].focus();
+    send({ command: 'cursor', square: nameOf(cursor) });
+  }
+
+  function play(index) {
+    // The app's refusal (a square that turns nothing, the computer's turn) is said at once.
+    refuse(send({ command: 'play', square: nameOf(index) }));
+  }
+
+  function refuse(text) {
+    if (!text) return;
+    refusal = text;
+    say(text);
+  }
+
+  function controlLabel(name) {
+    var move = /^(move|side):(\d+)$/.exec(name);
+    if (move) return 'Move ' + move[2];
+    if (SETTINGS[name]) return cap(name.slice(8).replace(/-/g, ' '));
+    return name.replace(/^[\w-]+:/, '');
+  }
+
+  function onGridKey(event) {
+    var row = Math.floor(cursor / 8), column = cursor % 8, to;
+    switch (event.key) {
+      case 'ArrowLeft': to = row * 8 + Math.max(0, column - 1); break;
+      case 'ArrowRight': to = row * 8 + Math.min(7, column + 1); break;
+      case 'ArrowUp': to = Math.max(0, row - 1) * 8 + column; break;
+      case 'ArrowDown': to = Math.min(7, row + 1) * 8 + column; break;
+      case 'Home': to = event.ctrlKey ? 0 : row * 8; break;
+      case 'End': to = event.ctrlKey ? 63 : row * 8 + 7; break;
+      case 'Enter': case ' ': event.preventDefault(); play(cursor); return;
+      default: return;
+    }
+    event.preventDefault();
+    moveTo(to, true);
+  }
+
+  // ----------------------------------------------------------- following --
+  function cellName(s, index, legal) {
+    var name = nameOf(index);
+    var words = [name, colourOf(s.board[index]) || 'empty'];
+    if (legal[name] !== undefined) words.push(legal[name] > 0 ? 'legal, flips ' + legal[name] : 'legal');
+    if (s.lastMove === name) words.push('last move');
+    return words.join(', ');
+  }
+
+  function setDisabled(button, disabled) {
+    var value = disabled ? 'true' : 'false';
+    if (button.getAttribute('aria-disabled') !== value) button.setAttribute('aria-disabled', value);
+  }
+
+  function showDialog(s) {
+    var open = s.panel && s.panel !== 'none';
+    var names = open ? (s.keyboardControls || []).filter(function (n, i, all) { return all.indexOf(n) === i; }) : [];
+    var shown = open ? s.panel + '\n' + names.join('\n') : '';
+    if (shown === dialogShown) {
+      for (var b = dialogButtons.firstChild; b; b = b.nextSibling) {
+        var key = SETTINGS[b.dataset.control];
+        if (key && b.getAttribute('aria-pressed') !== String(!!s[key])) b.setAttribute('aria-pressed', String(!!s[key]));
+      }
+      return;
+    }
+    var hadFocus = inside(document.activeElement, root);
+    var focused = inside(document.activeElement, dialog) ? document.activeElement.dataset.control : '';
+    dialogShown = shown;
+    dialog.hidden = !open;
+    if (!open) {
+      if (hadFocus && !inside(document.activeElement, grid)) cells[cursor].focus();
+      return;
+    }
+    dialogTitle.textContent = DIALOGS[s.panel] || s.panel;
+    dialogText.textContent = s.panel === 'confirm-resign' ? 'Give up this game? Your opponent is awarded the win.'
+      : s.panel === 'result' ? result(s) + ' ' + counts(s) : '';
+    dialogButtons.textContent = '';
+    names.forEach(function (name) {
+      var button = element('button', { type: 'button' }, controlLabel(name));
+      button.dataset.control = name;
+      if (SETTINGS[name]) button.setAttribute('aria-pressed', s[SETTINGS[name]] ? 'true' : 'false');
+      dialogButtons.appendChild(button);
+    });
+    if (hadFocus) {
+      var again = focused && dialogButtons.querySelector('[data-control="' + CSS.escape(focused) + '"]');
+      (again || dialogButtons.firstChild || cells[cursor]).focus();
+    }
+  }
+
+  // Called inside the app's frame as it publishes: the work (which may send
+  // commands back) waits until the frame is done, in order.
+  function follow(s) {
+    queue.push(s);
+    if (queue.length === 1) queueMicrotask(function () { queue.splice(0).forEach(apply); });
+  }
+
+  function apply(s) {
+    if (!s || !s.ready || typeof s.board !== 'string' || s.board.length !== 64) return;
+    if (!root) build();
+    var legal = s.legalFlips || {};
+    for (var i = 0; i < 64; i++) {
+      var name = cellName(s, i, legal);
+      if (cells[i].textContent !== name) cells[i].textContent = name;
+    }
+    var local = s.mode !== 'online';
+    var over = s.phase === 'over';
+    var blocked = s.panel !== 'none' && s.panel !== 'result';
+    setDisabled(toolbar['new-game'], !local || blocked);
+    setDisabled(toolbar.undo, !local || blocked || !s.canUndo);
+    setDisabled(toolbar.redo, !local || blocked || !s.canRedo);
+    setDisabled(toolbar.resign, over || s.panel !== 'none');
+    setDisabled(toolbar.menu, s.panel !== 'none');
+    showDialog(s);
+    if (!last) {
+      say('Reversi. ' + (s.mode === 'solo' ? 'You play ' + s.humanColor + ' against the computer (' + s.strength + '). '
+        : '') + (over ? result(s) + ' ' : '') + counts(s) + ' ' + turn(s));
+      redoLine = (s.transcript || '').toLowerCase();
+    } else {
+      describe(last, s);
+      // The canvas's keyboard ring, said for those who cannot see it.
+      if (s.focus && s.focus !== last.focus && !inside(document.activeElement, root)) {
+        say(controlLabel(s.focus) + ', button.');
+      }
+    }
+    last = s;
+    flush(s, false);
+  }
+
+  window.reversiAccess = {
+    follow: follow,
+    // Called by the app inside its frame: the focus moves once the frame is done.
+    focusBoard: function () {
+      if (!root) return false;
+      queueMicrotask(function () { cells[cursor].focus(); });
+      return true;
+    },
+    // What the live region has said, oldest first (for tests).
+    spoken: function () { return spoken.slice(); },
+  };
+  if (window.__reversiState) follow(window.__reversiState);
+})();
