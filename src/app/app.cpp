@@ -142,6 +142,8 @@ const char* App::panel_name(Panel panel) {
       return "chat";
     case Panel::Report:
       return "report";
+    case Panel::ConfirmLeave:
+      return "confirm-leave";
   }
   return "none";
 }

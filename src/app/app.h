@@ -55,7 +55,8 @@ class App {
     Table,
     Arcade,
     Chat,
-    Report
+    Report,
+    ConfirmLeave
   };
   static const char* panel_name(Panel panel);
 
@@ -106,6 +107,11 @@ class App {
   void draw_online_choices(float width);
   void draw_table_panel();
   void draw_online_result(float width);
+  // Leaving the table, asked first when it costs something (the game in
+  // play, chips); `then` starts a game on this device afterwards.
+  void ask_to_leave(std::optional<SessionOptions> then = std::nullopt);
+  void leave_table();
+  void draw_confirm_leave_panel();
   // The leaderboards and the player's record (app_arcade.cpp).
   void draw_arcade_panel();
   // Chat at the table and reports (app_chat.cpp).
@@ -132,8 +138,9 @@ class App {
   messages::online::TableOptions table_options_;
   bool table_private_ = false;
   bool watching_tables_ = false;
-  std::size_t chat_lines_seen_ = 0;  // the chat dialog scrolls to a new line once
-  int arcade_tab_ = 0;               // the leaderboards dialog: 0 the leaderboard, 1 the player's record
+  std::optional<SessionOptions> after_leaving_;  // the game on this device to start once the table is left
+  std::size_t chat_lines_seen_ = 0;              // the chat dialog scrolls to a new line once
+  int arcade_tab_ = 0;                           // the leaderboards dialog: 0 the leaderboard, 1 the player's record
   messages::online::Period arcade_period_ = messages::online::Period::Week;
   BoardView board_view_;
   FlipAnimation animation_;

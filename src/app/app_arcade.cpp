@@ -16,6 +16,24 @@
 namespace reversi {
 namespace {
 
+// Why chips changed hands, as the ledger says.
+const char* chip_reason_words(messages::online::ChipReason reason) {
+  using messages::online::ChipReason;
+  switch (reason) {
+    case ChipReason::MatchWon:
+      return "match won";
+    case ChipReason::MatchLost:
+      return "match lost";
+    case ChipReason::Left:
+      return "left a match";
+    case ChipReason::OpponentLeft:
+      return "the opponent left the match";
+    case ChipReason::LimitReached:
+      return "match won, past the day's limit";
+  }
+  return "";
+}
+
 namespace online = messages::online;
 namespace wire = messages::online::server;
 
@@ -227,6 +245,27 @@ void App::draw_arcade_panel() {
       }
     } else {
       dim_text(connected ? "Loading your card…" : "Connecting to the game server…");
+    }
+    // Chips, on a server that plays them: the balance and the last changes.
+    if (card && card->chips) {
+      ImGui::Spacing();
+      heading("Chips");
+      const auto& ledger = online_.chips_ledger();
+      const int balance = ledger ? ledger->balance : *card->chips;
+      ImGui::Text("You have %s.", chips_words(balance).c_str());
+      if (const auto& chips = online_.chips())
+        dim_text("Wins have paid " + std::to_string(chips->won_today) + " of today's " +
+                 chips_words(chips->daily_limit) + " (UTC); past that, play goes on for fun.");
+      if (ledger && ledger->entries.empty()) dim_text("No chips have changed hands yet.");
+      if (ledger)
+        for (const wire::ChipLedgerEntry& entry : ledger->entries) {
+          // An en dash for minus: the fonts hold it.
+          std::string amount = std::to_string(entry.delta < 0 ? -entry.delta : entry.delta);
+          if (entry.delta != 0) amount.insert(0, entry.delta > 0 ? "+" : "\u2013");
+          ImGui::Text("%s  %s", amount.c_str(), chip_reason_words(entry.reason));
+          dim_text(utc_day(entry.at) + " · table " + entry.table + " · " + std::to_string(entry.balance_after) +
+                   " after");
+        }
     }
     ImGui::Spacing();
     heading("Your online games");

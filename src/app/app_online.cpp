@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/app.h"
+#include "app/core/wording.h"
 #include "app/platform.h"
 #include "app/widgets.h"
 
@@ -192,6 +193,11 @@ void App::draw_table_panel() {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   ImGui::TextWrapped("%s", link.c_str());
   ImGui::TextWrapped("%s", options_line(table->options).c_str());
+  if (const auto& chips = online_.chips()) {
+    std::string line = "You have " + chips_words(chips->balance) + ".";
+    if (chips->stake > 0) line += " This match is played for " + chips_words(chips->stake) + ".";
+    ImGui::TextWrapped("%s", line.c_str());
+  }
   ImGui::PopStyleColor();
   const bool touch = platform::coarse_pointer();
   if (widgets::wide_button(touch ? "Share the invitation" : "Copy the invitation link", width, true)) {
@@ -248,10 +254,7 @@ void App::draw_table_panel() {
   }
   widgets::end_scroll_region();
   const float half = (outer - 10) * 0.5f;
-  if (widgets::wide_button("Leave the table", half)) {
-    switch_panel(Panel::None);
-    online_.leave();
-  }
+  if (widgets::wide_button("Leave the table", half)) ask_to_leave();
   ImGui::SameLine(0, 10);
   if (widgets::wide_button("Close", half)) switch_panel(Panel::None);
   end_panel();
@@ -275,10 +278,51 @@ void App::draw_online_result(float width) {
   }
   if (widgets::wide_button("View board", half)) switch_panel(Panel::None);
   ImGui::SameLine(0, 10);
-  if (widgets::wide_button("Leave the table", half)) {
-    switch_panel(Panel::None);
-    online_.leave();
+  if (widgets::wide_button("Leave the table", half)) ask_to_leave();
+}
+
+// Both are called from inside the open dialog (which they close).
+void App::ask_to_leave(std::optional<SessionOptions> then) {
+  after_leaving_ = std::move(then);
+  if (online_.leave_consequences().empty())
+    leave_table();
+  else
+    switch_panel(Panel::ConfirmLeave);
+}
+
+void App::leave_table() {
+  switch_panel(Panel::None);
+  online_.leave();
+  if (after_leaving_) start_game(*std::exchange(after_leaving_, std::nullopt));
+  state_dirty_ = true;
+}
+
+// "Leave the table?": what it costs, in the server's own figures.
+void App::draw_confirm_leave_panel() {
+  if (!begin_panel("Leave the table?", 400, 280)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const std::string consequences = online_.leave_consequences();
+  if (!online() || consequences.empty()) {
+    // Nothing is at stake any more (the game ended meanwhile): no need to ask.
+    leave_table();
+    end_panel();
+    return;
   }
+  ImGui::TextWrapped("%s", consequences.c_str());
+  if (const auto& chips = online_.chips()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("You have %s.", chips_words(chips->balance).c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
+  const float half = (width - 10) * 0.5f;
+  if (widgets::wide_button("Stay", half)) {
+    after_leaving_.reset();
+    switch_panel(Panel::None);
+  }
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Leave", half, true)) leave_table();
+  end_panel();
 }
 
 }  // namespace reversi

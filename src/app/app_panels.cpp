@@ -108,6 +108,9 @@ void App::draw_panels() {
     case Panel::Report:
       draw_report_panel();
       break;
+    case Panel::ConfirmLeave:
+      draw_confirm_leave_panel();
+      break;
   }
 }
 
@@ -193,6 +196,16 @@ void App::draw_new_game_panel() {
   if (widgets::wide_button("Cancel", half)) switch_panel(Panel::None);
   ImGui::SameLine(0, 10);
   if (widgets::wide_button("Start game", half, true)) {
+    if (online() && !online_.leave_consequences().empty()) {
+      // A game on this device instead: leaving the table is asked first.
+      ask_to_leave(options);
+      end_panel();
+      if (watching_tables_) {
+        watching_tables_ = false;
+        online_.watch_open_tables(false);
+      }
+      return;
+    }
     ImGui::CloseCurrentPopup();
     end_panel();
     panel_ = Panel::None;
@@ -308,7 +321,8 @@ void App::draw_confirm_resign_panel() {
 }
 
 void App::draw_result_panel() {
-  const float card_height = (session() && session()->match().length() > 1 ? 350 : 300) + (online() ? 26 : 0);
+  const float card_height = (session() && session()->match().length() > 1 ? 350 : 300) + (online() ? 26 : 0) +
+                            (online() && !online_.chips_line().empty() ? 48 : 0);
   if (!session() || !begin_panel("Game over", 420, card_height, /*at_bottom=*/true)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const GameResult result = session()->game().result();
@@ -322,6 +336,7 @@ void App::draw_result_panel() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextUnformatted(online_.points_line().c_str());
     ImGui::PopStyleColor();
+    if (const std::string chips = online_.chips_line(); !chips.empty()) ImGui::TextWrapped("%s", chips.c_str());
   } else if (result.reason == EndReason::Resignation) {
     ImGui::TextUnformatted(resignation_line(*session()).c_str());
   }

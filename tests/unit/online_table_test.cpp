@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/wording.h"
 #include "app_test_support.h"
 #include "messages/events.h"
 #include "messages/table_messages.h"
@@ -956,6 +957,85 @@ TEST_SUITE("online-table") {
       CHECK(hello.player == std::optional<std::string>(kMe));
       REQUIRE(hello.resume.has_value());
       CHECK(hello.resume->table == kCode);
+    }
+  }
+
+  TEST_CASE("chips: what leaving would cost, in the server's figures, and what the match paid") {
+    Rig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    // Without chips, leaving a game in play is a resignation, and says so.
+    CHECK_FALSE(rig.table.chips().has_value());
+    CHECK(rig.table.leave_consequences() == "The game in play counts as resigned: Bea is awarded the win.");
+    CHECK(rig.table.chips_line().empty());
+
+    // Chips on: before the match's 4th move leaving costs none.
+    rig.receive(wire::Chips{500, 45, 0, 0, online::kDailyChipWinLimit});
+    CHECK(rig.table.leave_consequences() ==
+          "The game in play counts as resigned: Bea is awarded the win. It costs no chips yet: the match has not "
+          "had four moves.");
+    deliver(rig, server.play(sq("f5")));
+    deliver(rig, server.play(sq("d6")));
+
+    SUBCASE("after the 4th move: the exact cost, and who is paid") {
+      rig.receive(wire::Chips{500, 45, 45, 0, online::kDailyChipWinLimit});
+      CHECK(rig.table.leave_consequences() ==
+            "The game in play counts as resigned: Bea is awarded the win. Leaving now costs you 45 chips, and Bea "
+            "is paid as the match's winner.");
+      // A balance below the stake is all that leaving can cost.
+      rig.receive(wire::Chips{30, 45, 30, 0, online::kDailyChipWinLimit});
+      CHECK(rig.table.leave_consequences().find("costs you 30 chips") != std::string::npos);
+      rig.table.leave();
+      CHECK(std::holds_alternative<online::client::LeaveTable>(rig.link.last()));
+      CHECK_FALSE(rig.table.active());
+    }
+
+    SUBCASE("a match won: the result card says what it paid, and leaving is then free") {
+      GameResult result;
+      result.outcome = win_for(Color::Black);
+      result.reason = EndReason::Resignation;
+      result.black_discs = 4;
+      result.white_discs = 2;
+      rig.receive(wire::GameOver{++server.seq, messages::events::GameOver{result, "f5d6", 1, std::nullopt}});
+      rig.receive(wire::MatchOver{++server.seq, messages::events::MatchOver{1, Seat::First, {3, 2, 0, true}}});
+      CHECK(rig.table.chips_line().empty());  // until the server says what changed
+      rig.receive(wire::Chips{545, 45, 0, 45, online::kDailyChipWinLimit});
+      CHECK(rig.table.chips_line() == "+45 chips for the match: you have 545 chips.");
+      CHECK(rig.table.leave_consequences().empty());
+      // The record asks for the ledger too, from a server that plays chips.
+      rig.link.sent.clear();
+      rig.table.ask_record();
+      CHECK(std::holds_alternative<online::client::GetChips>(rig.link.last()));
+      rig.receive(wire::ChipsLedger{545, {{45, 545, online::ChipReason::MatchWon, kCode, 1, 1'800'000'000}}});
+      REQUIRE(rig.table.chips_ledger().has_value());
+      CHECK(rig.table.chips_ledger()->entries.size() == 1);
+    }
+
+    SUBCASE("a match lost") {
+      GameResult result;
+      result.outcome = win_for(Color::White);
+      result.reason = EndReason::Resignation;
+      rig.receive(wire::GameOver{++server.seq, messages::events::GameOver{result, "f5d6", 1, std::nullopt}});
+      rig.receive(wire::MatchOver{++server.seq, messages::events::MatchOver{1, Seat::Second, {3, 0, 2, true}}});
+      rig.receive(wire::Chips{455, 45, 0, 0, online::kDailyChipWinLimit});
+      CHECK(rig.table.chips_line() ==
+            "\u2013"
+            "45 chips for the match: you have 455 chips.");
+    }
+
+    SUBCASE("a win past the day's limit pays nothing, and says why") {
+      rig.receive(wire::Chips{500, 45, 45, 1500, online::kDailyChipWinLimit});
+      GameResult result;
+      result.outcome = win_for(Color::Black);
+      result.reason = EndReason::Resignation;
+      rig.receive(wire::GameOver{++server.seq, messages::events::GameOver{result, "f5d6", 1, std::nullopt}});
+      rig.receive(wire::MatchOver{++server.seq, messages::events::MatchOver{1, Seat::First, {3, 2, 0, true}}});
+      rig.receive(wire::Chips{500, 45, 0, 1500, online::kDailyChipWinLimit});
+      CHECK(rig.table.chips_line() ==
+            "No chips for this win: wins have paid today's 1,500 chips. Play on for fun; wins pay again from "
+            "midnight UTC.");
+      CHECK(chips_words(1) == "1 chip");
+      CHECK(chips_words(1'000'000) == "1,000,000 chips");
     }
   }
 }

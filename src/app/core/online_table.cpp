@@ -138,6 +138,8 @@ void OnlineTable::ask_leaderboard(online::Period period) {
 void OnlineTable::ask_record() {
   want(online::client::GetPlayer{}, /*sits=*/false);
   want(online::client::GetHistory{}, /*sits=*/false);
+  // The ledger only from a server that has said it plays chips.
+  if (chips_ || (card_ && card_->chips)) want(online::client::GetChips{}, /*sits=*/false);
 }
 
 void OnlineTable::chat(const std::string& text) {
@@ -187,6 +189,7 @@ void OnlineTable::finish() {
   rematch_offered_ = rematch_asked_ = false;
   transfer_code_.clear();
   chat_.clear();
+  chips_change_ = 0;
   seq_ = 0;
 }
 
@@ -366,8 +369,18 @@ void OnlineTable::handle(const online::ServerMessage& message) {
               7);
         } else if constexpr (std::is_same_v<T, wire::Leaderboard>) {
           leaderboard_ = m;
+        } else if constexpr (std::is_same_v<T, wire::Chips>) {
+          if (chips_ && table_) chips_change_ += m.balance - chips_->balance;
+          chips_ = m;
+        } else if constexpr (std::is_same_v<T, wire::ChipsLedger>) {
+          chips_ledger_ = m;
+          if (chips_) chips_->balance = m.balance;
         } else if constexpr (std::is_same_v<T, wire::PlayerCard>) {
-          if (m.player == player_) card_ = m;
+          if (m.player == player_) {
+            card_ = m;
+            // The card's balance is news when the seat's chips are not on show.
+            if (m.chips && !chips_ledger_ && card_->chips) want(online::client::GetChips{}, /*sits=*/false);
+          }
         } else if constexpr (std::is_same_v<T, wire::History>) {
           history_ = m;
         } else if constexpr (std::is_same_v<T, wire::MilestoneReached>) {
@@ -531,6 +544,7 @@ void OnlineTable::on_game_started(const wire::GameStarted& started) {
   }
   if (!start_mirror(started.black, started.game_number, started.match, "")) return lost_track();
   white_ = started.white;
+  if (started.game_number == 1) chips_change_ = 0;  // a new match
   match_over_.reset();
   rematch_offered_ = rematch_asked_ = false;
   ending_.clear();
@@ -659,6 +673,37 @@ std::string OnlineTable::points_line() const {
   if (!winner) return "+" + std::to_string(online::kDrawPoints) + " points for the draw.";
   if (*winner == *mine) return "+" + std::to_string(online::kWinPoints) + " points for the win.";
   return "+" + std::to_string(online::kLossPoints) + " point for taking part.";
+}
+
+std::string OnlineTable::chips_line() const {
+  if (!chips_ || (!match_over_ && chips_change_ == 0)) return "";
+  const std::string balance = "you have " + chips_words(chips_->balance) + ".";
+  if (chips_change_ > 0) return "+" + chips_words(chips_change_) + " for the match: " + balance;
+  if (chips_change_ < 0) return "\u2013" + chips_words(-chips_change_) + " for the match: " + balance;
+  if (!match_over_) return "";
+  const std::optional<int> mine = seat();
+  const bool won =
+      mine && match_over_->over.winner && *match_over_->over.winner == (*mine == 0 ? Seat::First : Seat::Second);
+  if (won && chips_->won_today >= chips_->daily_limit)
+    return "No chips for this win: wins have paid today's " + chips_words(chips_->daily_limit) +
+           ". Play on for fun; wins pay again from midnight UTC.";
+  return "";
+}
+
+std::string OnlineTable::leave_consequences() const {
+  if (!table_) return "";
+  std::string words;
+  const bool in_game = table_->phase == messages::TablePhase::Playing && mirror_ && !mirror_->game().is_over();
+  if (in_game) words = "The game in play counts as resigned: " + opponent_name() + " is awarded the win.";
+  if (chips_ && chips_->leave_cost > 0) {
+    const bool person = seat() && table_->seats[1 - *seat()].kind == wire::SeatView::Kind::Human;
+    if (!words.empty()) words += " ";
+    words += "Leaving now costs you " + chips_words(chips_->leave_cost);
+    words += person ? ", and " + opponent_name() + " is paid as the match's winner." : ".";
+  } else if (chips_ && chips_->stake > 0 && in_game && !match_over_) {
+    words += " It costs no chips yet: the match has not had four moves.";
+  }
+  return words;
 }
 
 void OnlineTable::on_error(const wire::Error& error) {

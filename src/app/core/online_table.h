@@ -83,6 +83,18 @@ class OnlineTable {
   // The person to report: the one across the table, or the last one there.
   const std::string& reportable() const { return last_opponent_; }
   const std::string& reportable_name() const { return last_opponent_name_; }
+  // Chips, on a server that plays them (docs/protocol.md, "Chips"): the
+  // balance, the stake at this table and what leaving now would cost, as
+  // the server last said; the ledger once asked for (with the record).
+  const std::optional<messages::online::server::Chips>& chips() const { return chips_; }
+  const std::optional<messages::online::server::ChipsLedger>& chips_ledger() const { return chips_ledger_; }
+  // The result card's word on chips once a match is decided ("+45 chips: you
+  // have 515."), or "" when chips are off or nothing changed hands.
+  std::string chips_line() const;
+  // What leaving now would cost, in words, for the leave confirmation: the
+  // game in play counted as resigned, the exact chips. "" when leaving
+  // costs nothing, and the app leaves without asking.
+  std::string leave_consequences() const;
   // Leaves the table (a game in progress counts as resigned) and goes back
   // to the game on this device.
   void leave();
@@ -193,6 +205,9 @@ class OnlineTable {
   std::optional<messages::online::server::History> history_;
   std::vector<messages::online::server::Chat> chat_;  // the table's, oldest first
   std::vector<std::string> mutes_;
+  std::optional<messages::online::server::Chips> chips_;
+  std::optional<messages::online::server::ChipsLedger> chips_ledger_;
+  int chips_change_ = 0;  // since the match at this table began
   std::string last_opponent_, last_opponent_name_;
   std::string ending_;
   int attempts_ = 0;

@@ -99,6 +99,13 @@ Json online_json(const OnlineTable& online) {
   view["chat"] = std::move(chat);
   view["opponentMuted"] = online.opponent_muted();
   view["transferCode"] = online.transfer_code().empty() ? Json(nullptr) : Json(online.transfer_code());
+  if (const auto& chips = online.chips())
+    view["chips"] = {{"balance", chips->balance},        {"stake", chips->stake},
+                     {"leaveCost", chips->leave_cost},   {"wonToday", chips->won_today},
+                     {"dailyLimit", chips->daily_limit}, {"line", online.chips_line()}};
+  else
+    view["chips"] = nullptr;
+  view["leaveConsequences"] = online.leave_consequences();
   return view;
 }
 
@@ -118,10 +125,20 @@ Json arcade_json(const OnlineTable& online) {
     Json reached = Json::array();
     for (const auto& milestone : card->milestones)
       reached.push_back(messages::spell(online_messages::kMilestones, milestone.milestone));
-    view["card"] = {{"level", card->level}, {"milestones", std::move(reached)}, {"week", card->week}};
+    view["card"] = {{"level", card->level},
+                    {"milestones", std::move(reached)},
+                    {"week", card->week},
+                    {"chips", card->chips ? Json(*card->chips) : Json(nullptr)}};
   }
   if (const auto& history = online.history())
     view["history"] = {{"games", history->games.size()}, {"match", history->match.size()}};
+  if (const auto& ledger = online.chips_ledger()) {
+    Json entries = Json::array();
+    for (const auto& entry : ledger->entries)
+      entries.push_back(
+          {{"delta", entry.delta}, {"reason", messages::spell(online_messages::kChipReasons, entry.reason)}});
+    view["chipsLedger"] = {{"balance", ledger->balance}, {"entries", std::move(entries)}};
+  }
   Json levels = Json::array();
   for (const auto& table : online.open_tables()) levels.push_back(table.host_level);
   view["openTableLevels"] = std::move(levels);

@@ -119,4 +119,10 @@ std::string milestone_notice(messages::online::Milestone milestone, int level) {
   return "Milestone reached: " + words + ". You are now level " + std::to_string(level) + ".";
 }
 
+std::string chips_words(int count) {
+  std::string digits = std::to_string(count < 0 ? -count : count);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), ",");
+  return (count < 0 ? "-" : "") + digits + (count == 1 || count == -1 ? " chip" : " chips");
+}
+
 }  // namespace reversi

@@ -33,6 +33,9 @@ std::string match_line(const Session& session);
 // "You win the match!", "The second player wins the match!" (empty until decided).
 std::string match_result_line(const Session& session);
 
+// A count of chips with its thousands marked: "1,500 chips", "1 chip".
+std::string chips_words(int count);
+
 // The arcade's milestones in words: "your first win against a person".
 std::string milestone_words(messages::online::Milestone milestone);
 // The notice when one is reached: "Milestone: your first win against a person. You are now level 3."
