@@ -263,8 +263,7 @@ void App::draw_arcade_panel() {
           std::string amount = std::to_string(entry.delta < 0 ? -entry.delta : entry.delta);
           if (entry.delta != 0) amount.insert(0, entry.delta > 0 ? "+" : "\u2013");
           ImGui::Text("%s  %s", amount.c_str(), chip_reason_words(entry.reason));
-          dim_text(utc_day(entry.at) + " · table " + entry.table + " · " + std::to_string(entry.balance_after) +
-                   " after");
+          dim_text(utc_day(entry.at) + " · table " + entry.table + " · balance " + std::to_string(entry.balance_after));
         }
     }
     ImGui::Spacing();

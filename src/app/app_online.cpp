@@ -264,8 +264,11 @@ void App::draw_table_panel() {
 void App::draw_online_result(float width) {
   const auto* table = online_.table();
   const bool between = table && table->phase == messages::TablePhase::BetweenGames;
+  const bool alone = table && table->phase == messages::TablePhase::Waiting;  // the opponent left
   const float half = (width - 10) * 0.5f;
-  if (between) {
+  if (alone) {
+    if (widgets::wide_button("Invite someone else", width, true)) switch_panel(Panel::Table);
+  } else if (between) {
     if (widgets::wide_button("Next game", width, true)) {
       online_.next_game();
       switch_panel(Panel::None);

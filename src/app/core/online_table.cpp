@@ -480,7 +480,9 @@ void OnlineTable::on_table(const wire::Table& table) {
   if (std::optional<wire::GameStarted> early = std::exchange(early_start_, std::nullopt)) on_game_started(*early);
   announce_start();
   if (table.phase == messages::TablePhase::Waiting) {
-    mirror_.reset();
+    // A game the opponent ended by leaving stays on show, with its result,
+    // until someone else sits down; an unfinished one is gone.
+    if (mirror_ && !mirror_->game().is_over()) mirror_.reset();
     clock_.reset();
     away_until_.reset();
     rematch_offered_ = rematch_asked_ = false;
@@ -775,7 +777,8 @@ std::string OnlineTable::opponent_name() const {
   const wire::SeatView& other = table_->seats[mine ? 1 - *mine : 1];
   switch (other.kind) {
     case wire::SeatView::Kind::Empty:
-      return "your opponent";
+      // The game on show is still the one against whoever just left.
+      return mirror_ && !last_opponent_name_.empty() ? last_opponent_name_ : "your opponent";
     case wire::SeatView::Kind::Computer:
       return "the computer";
     case wire::SeatView::Kind::Human:
