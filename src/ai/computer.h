@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "engine/board.h"
 
@@ -34,6 +35,15 @@ struct SearchLimits {
   std::uint64_t seed = 0;  // tie-breaking for Easy (and any randomness); 0 = fixed default
   int max_depth =
       0;  // Hard's midgame search stops at this many plies (0: no limit); it still solves exactly when it can
+};
+
+// One legal move's worth for the side to move (hints): the final disc margin
+// it leads to with best play as Hard sees it, proven when `exact`.
+struct MoveValue {
+  Square move = kNoMove;
+  int score = 0;
+  bool exact = false;
+  bool operator==(const MoveValue&) const = default;
 };
 
 // Seconds since an arbitrary origin; injected so tests need not sleep.
@@ -73,6 +83,12 @@ class Computer {
   // game), or `board` has no move. The app does not call it.
   bool think_ahead(const Board& board, double seconds);
   static constexpr int kThinkAheadDepth = 24;
+
+  // Hints: every legal move of `board` valued within about `seconds`, in
+  // square order. Hard's search deepens over all of them together (each
+  // move's value is from the last depth every move completed), and the
+  // endgame is solved exactly when it fits. Empty when there is no move.
+  std::vector<MoveValue> value_moves(const Board& board, double seconds);
 
   void set_clock(ClockSource clock);
   // Whether Hard's midgame search makes probable cut-offs (on unless turned

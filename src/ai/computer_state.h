@@ -47,6 +47,10 @@ struct Computer::State {
   // that was solved, so the endgame table holds most of its own solve.
   bool follows_ponder(const Board& board) const;
 
+  // A solve of `board` (any side to move, passes included) within `deadline`;
+  // nullopt when it ran out.
+  std::optional<int> exact_value(const Board& board, ai::Deadline& deadline);
+
   SearchReport easy(const Board& board, const SearchLimits& limits);
   SearchReport medium(const Board& board);
   SearchReport hard(const Board& board, const SearchLimits& limits, double started);

@@ -25,6 +25,8 @@ class AiBridge final : public ComputerOpponent {
   void ponder(const Board& board) override;
   void stop_pondering() override;
   PonderStatus ponder_status() const override;
+  void value_moves(const Board& board, double seconds) override;
+  std::optional<std::pair<Board, std::vector<MoveValue>>> take_values() override;
   const char* failure() const override;
 
   struct Impl;

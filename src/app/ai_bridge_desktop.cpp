@@ -18,6 +18,8 @@ struct AiBridge::Impl {
   std::optional<SearchReport> result;
   std::optional<Board> ponder_board;
   PonderStatus ponder;
+  std::uint32_t values_id = 0;
+  std::optional<std::pair<Board, std::vector<MoveValue>>> values;
   Computer computer{32};
 
   // Ends the thread after its search or its current ponder slice.
@@ -97,6 +99,30 @@ ComputerOpponent::PonderStatus AiBridge::ponder_status() const {
 std::optional<SearchReport> AiBridge::take_result() {
   std::lock_guard lock(impl_->mutex);
   return std::exchange(impl_->result, std::nullopt);
+}
+
+void AiBridge::value_moves(const Board& board, double seconds) {
+  {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->awaited_id != 0) return;  // the computer's move first; the hints are asked again after it
+  }
+  impl_->stop_thread();
+  std::uint32_t id;
+  {
+    std::lock_guard lock(impl_->mutex);
+    id = impl_->values_id = impl_->next_id++;
+    impl_->values.reset();
+  }
+  impl_->thread = std::thread([this, board, seconds, id] {
+    std::vector<MoveValue> values = impl_->computer.value_moves(board, seconds);
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->values_id == id) impl_->values = std::make_pair(board, std::move(values));
+  });
+}
+
+std::optional<std::pair<Board, std::vector<MoveValue>>> AiBridge::take_values() {
+  std::lock_guard lock(impl_->mutex);
+  return std::exchange(impl_->values, std::nullopt);
 }
 
 const char* AiBridge::failure() const { return ""; }

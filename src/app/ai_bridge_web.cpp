@@ -38,6 +38,10 @@ struct AiBridge::Impl {
   std::uint32_t ponder_id = 0;
   bool slice_in_flight = false;
   PonderStatus ponder;
+  // Hints: the board last asked about, its request id, and the answer.
+  Board values_board;
+  std::uint32_t values_id = 0;
+  std::optional<std::pair<Board, std::vector<MoveValue>>> values;
   const char* failure = "";
 
   void start_worker() {
@@ -95,6 +99,15 @@ struct AiBridge::Impl {
     if (self->ponder.active && !self->awaited_id) self->send_slice();
   }
 
+  static void on_values_reply(char* data, int size, void* argument) {
+    auto* self = static_cast<Impl*>(argument);
+    const auto reply = messages::decode_worker_reply(std::string_view(data, size > 0 ? std::size_t(size) : 0));
+    const auto* values = reply ? std::get_if<messages::worker::Values>(&*reply.value) : nullptr;
+    if (!values || values->id != self->values_id) return;  // a newer question is out
+    self->values_id = 0;
+    self->values = std::make_pair(self->values_board, values->values);
+  }
+
   static void on_reply(char* data, int size, void* argument) {
     auto* self = static_cast<Impl*>(argument);
     const auto reply = messages::decode_worker_reply(std::string_view(data, size > 0 ? std::size_t(size) : 0));
@@ -128,6 +141,16 @@ void AiBridge::ponder(const Board& board) {
   if (!impl_->slice_in_flight) impl_->send_slice();
 }
 void AiBridge::stop_pondering() { impl_->ponder.active = false; }
+void AiBridge::value_moves(const Board& board, double seconds) {
+  impl_->values_board = board;
+  impl_->values_id = impl_->next_id++;
+  impl_->values.reset();
+  impl_->call("value", messages::encode_worker_request(messages::worker::Value{impl_->values_id, board, seconds}),
+              Impl::on_values_reply);
+}
+std::optional<std::pair<Board, std::vector<MoveValue>>> AiBridge::take_values() {
+  return std::exchange(impl_->values, std::nullopt);
+}
 ComputerOpponent::PonderStatus AiBridge::ponder_status() const { return impl_->ponder; }
 std::optional<SearchReport> AiBridge::take_result() {
   impl_->check_worker();

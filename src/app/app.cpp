@@ -304,6 +304,7 @@ void App::frame(double now) {
   }
   if (host_.pump()) frames_owed_ = std::max(frames_owed_, 1);
   follow_online();
+  follow_hints();
   if (game_.notices().text() != notice) state_dirty_ = true;
   show_events();
   controls_.controls.clear();
@@ -362,6 +363,7 @@ bool App::wants_frames(double now) const {
       now < transition_until_ || host_.waiting() || widgets::scrolling() || toast_fading_)
     return true;
   if (!game_.ready()) return true;
+  if (hints_pending()) return true;  // the worker's values are on their way
   // Online: the server's clock, a countdown for the opponent, reconnecting.
   if (online() &&
       (online_.connection() != OnlineTable::Connection::Connected || online_.clock() || online_.opponent_away()))
@@ -395,6 +397,9 @@ void App::publish_state() {
   }
   for (const auto& [name, rect] : controls_.controls)
     screen.controls[name] = ScreenRect{rect.x * zoom_, rect.y * zoom_, rect.w * zoom_, rect.h * zoom_, rect.enabled};
+  screen.hints_shown = !online() && game_.settings().show_hints;
+  if (const std::vector<MoveValue>* values = current_hints()) screen.hints = *values;
+  screen.best_move = best_move();
   platform::publish_state(state_hook_json(game_, screen, &online_));
 }
 

@@ -9,6 +9,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/ai_bridge.h"
 #include "app/board_view.h"
@@ -83,6 +85,15 @@ class App {
   // "", ".", "..", "...": the computer's thinking, moving with the time.
   std::string thinking_dots() const;
   BoardPicture board_picture() const;
+  // Hints (app_hints.cpp): each legal move's value from the AI worker, for
+  // the position a player on this device is to move in; never online.
+  std::optional<Board> hint_board() const;
+  const std::vector<MoveValue>* current_hints() const;
+  bool hints_wanted() const;
+  bool hints_pending() const;  // asked, not answered yet (frames keep coming)
+  void follow_hints();
+  void ask_best_move();
+  Square best_move() const;  // once asked for this position and known; else kNoMove
   void draw_screen();
   void draw_score_bar(ImVec2 origin, float width, float height);
   widgets::ScoreBarLabels score_labels() const;
@@ -182,8 +193,12 @@ class App {
   double clock_published_at_ = 0;
   bool signalled_ready_ = false;
   ComputerOpponent::PonderStatus ponder_;  // as last published
-  bool settled_frame_owed_ = false;        // a frame is due once the flips end
-  int frames_owed_ = 0;                    // frames still due after a dialog change
+  std::optional<Board> hints_asked_;       // the position last sent to be valued
+  double hints_asked_at_ = 0;
+  std::optional<std::pair<Board, std::vector<MoveValue>>> hints_;  // the last answer
+  std::optional<Board> best_asked_;                                // "Best move" pressed in this position
+  bool settled_frame_owed_ = false;                                // a frame is due once the flips end
+  int frames_owed_ = 0;                                            // frames still due after a dialog change
   bool state_dirty_ = true;
   float zoom_ = 1;
 

@@ -273,6 +273,14 @@ void App::draw_settings_panel() {
   changed |= check("Hide the copper dots (find your moves yourself)", "setting:hide-legal-moves",
                    &game_.settings().hide_legal_moves);
   changed |= check("Larger text and buttons", "setting:larger-text", &game_.settings().larger_text);
+  changed |= check("Hints: each move's value, and a Best move button", "setting:hints", &game_.settings().show_hints);
+  if (game_.settings().show_hints) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped(
+        "The discs you would finish ahead (+) or behind (\u2013) with best play, as the Hard computer sees it; "
+        "\u2248 marks an estimate, a plain figure is exact. Not in online games.");
+    ImGui::PopStyleColor();
+  }
   ImGui::Spacing();
   ImGui::TextUnformatted("Animation speed");
   static const char* const kSpeeds[] = {"Slow", "Normal", "Fast"};

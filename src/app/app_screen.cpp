@@ -50,6 +50,17 @@ BoardPicture App::board_picture() const {
       picture.hover_colour = game.side_to_move();
     }
   }
+  // Hints: the values on the dots (with the setting), the best move once asked.
+  if (const std::vector<MoveValue>* values = current_hints(); values && picture.dots) {
+    if (game_.settings().show_hints)
+      for (const MoveValue& value : *values) {
+        if (value.move >= 64 || !(picture.dots & bit(value.move))) continue;
+        picture.valued |= bit(value.move);
+        if (value.exact) picture.exact_values |= bit(value.move);
+        picture.values[value.move] = static_cast<std::int8_t>(std::clamp(value.score, -64, 64));
+      }
+    picture.best = best_move();
+  }
   // An experienced player may play without the dots (and so without the
   // preview): a square that traps nothing is still refused, with why.
   if (game_.settings().hide_legal_moves && !game.in_placement_phase()) {
@@ -319,9 +330,12 @@ float App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
 float App::draw_buttons(ImVec2 origin, float width, float height) {
   if (viewing_) return draw_viewing_buttons(origin, width, height);
   const float gap = width < 400 ? 6 : 8;
-  // Five in a row when each stays a comfortable touch target with its whole
-  // label; otherwise three over two.
-  const int per_row = (width - gap * 4) / 5 >= 54 ? 5 : 3;
+  // With hints on, games on this device have a sixth button: Best move.
+  const bool best_button = !online() && game_.settings().show_hints;
+  // Five (or six) in a row when each stays a comfortable touch target with
+  // its whole label; otherwise three over two.
+  const int count = best_button ? 6 : 5;
+  const int per_row = (width - gap * (count - 1)) / count >= (best_button ? 84 : 54) ? count : 3;
   const float button = (width - gap * (per_row - 1)) / per_row;
   // Bold labels while they fit with room to spare; the plain face on the narrowest phones.
   ImGui::PushFont(button >= 60 ? theme_.strong : theme_.body);
@@ -343,6 +357,7 @@ float App::draw_buttons(ImVec2 origin, float width, float height) {
     const bool can_redo = session() && session()->game().can_redo() && !game_.paused();
     if (action("Undo", can_undo)) undo();
     if (action("Redo", can_redo)) redo();
+    if (best_button && action("Best move", hint_board().has_value() && best_move() == kNoMove)) ask_best_move();
   }
   if (action("Moves", (session() != nullptr))) panel_ = Panel::Moves;
   if (action("New", true)) panel_ = Panel::NewGame;

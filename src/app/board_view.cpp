@@ -136,7 +136,24 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
       draw_list.AddCircleFilled(center, radius, face);
       draw_list.AddCircle(center, radius, palette::kCopperBright, 0, 2.0f);
     } else if (picture.dots & bit(square)) {
-      if (picture.show_counts && picture.flip_counts[square] > 0) {
+      if (picture.valued & bit(square)) {
+        // A pill with the value's sign spelled out: no colour alone says better or worse.
+        const int value = picture.values[square];
+        std::string text = std::to_string(value < 0 ? -value : value);
+        if (value != 0) text.insert(0, value > 0 ? "+" : "\u2013");
+        if (!(picture.exact_values & bit(square))) text.insert(0, "\u2248");  // an estimate
+        const float height = std::max(20.0f, cell_ * 0.34f);
+        const float font = std::max(13.0f, height * 0.7f);
+        const ImVec2 extent = theme.strong->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
+        const float half = std::min(cell_ * 0.47f, std::max(height * 0.5f, extent.x * 0.5f + height * 0.28f));
+        const ImVec2 top_left(center.x - half, center.y - height * 0.5f);
+        const ImVec2 bottom_right(center.x + half, center.y + height * 0.5f);
+        const bool good = value >= 0;
+        draw_list.AddRectFilled(top_left, bottom_right, good ? palette::kCopper : palette::kFrame, height * 0.5f);
+        draw_list.AddRect(top_left, bottom_right, palette::kCopperBright, height * 0.5f, 0, 1.5f);
+        centered_text(draw_list, theme.strong, font, ImVec2(center.x, center.y + 0.5f),
+                      good ? IM_COL32(40, 22, 10, 255) : palette::kText, text.c_str());
+      } else if (picture.show_counts && picture.flip_counts[square] > 0) {
         // Large enough to read on a phone: a 14 px figure at the least.
         const float dot = std::max(9.5f, cell_ * 0.26f);
         draw_list.AddCircleFilled(center, dot + 2, with_alpha(palette::kCopperBright, 70));
@@ -153,6 +170,11 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
     if (square == picture.last_move && (black || white) && !animation.running(now))
       draw_list.AddCircle(center, radius + std::max(2.5f, cell_ * 0.045f), palette::kCopperBright, 40,
                           std::max(2.0f, cell_ * 0.05f));
+    if (square == picture.best && (picture.dots & bit(square))) {
+      // The best move: a bright ring just inside the square.
+      const float thickness = std::max(3.0f, cell_ * 0.06f);
+      draw_list.AddCircle(center, cell_ * 0.5f - thickness, palette::kCopperBright, 40, thickness);
+    }
     if (square == picture.cursor)
       draw_list.AddRect(ImVec2(corner.x + 2, corner.y + 2), ImVec2(corner.x + cell_ - 2, corner.y + cell_ - 2),
                         palette::kCopperBright, cell_ * 0.12f, 0, 3.0f);

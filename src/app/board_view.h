@@ -19,6 +19,13 @@ struct BoardPicture {
   Bitboard dots = 0;                          // squares to mark as playable
   std::array<std::int8_t, 64> flip_counts{};  // shown inside the dots when `show_counts`
   bool show_counts = false;
+  // Hints: each valued square's worth in discs for the side to move (drawn
+  // on its dot instead of the flip count; proven values in `exact_values`),
+  // and the move Hard would play, ringed.
+  Bitboard valued = 0;
+  Bitboard exact_values = 0;
+  std::array<std::int8_t, 64> values{};
+  Square best = kNoMove;
   Square last_move = kNoMove;
   Square cursor = kNoMove;     // keyboard cursor, kNoMove when hidden
   Square highlight = kNoMove;  // a square briefly marked after a refused tap

@@ -16,6 +16,7 @@ struct Settings {
   bool reduced_motion = false;    // flips appear without animation
   bool hide_legal_moves = false;  // no dots: for players who find their moves themselves
   bool larger_text = false;       // everything drawn a size larger
+  bool show_hints = false;        // each legal move's value on its dot, and a Best move button (games on this device)
   // The last choices on the new-game screen.
   Strength strength = Strength::Medium;
   ColourChoice colour = ColourChoice::Black;

@@ -78,6 +78,9 @@ std::string encode_worker_request(const WorkerRequest& request) {
                      {"strength", spell(kStrengths, think->strength)},
                      {"seconds", think->seconds},
                      {"seed", std::to_string(think->seed)}});
+  if (const auto* value = std::get_if<worker::Value>(&request))
+    return dump(
+        Json{{"type", "value"}, {"id", value->id}, {"board", board_text(value->board)}, {"seconds", value->seconds}});
   const auto& ponder = std::get<worker::Ponder>(request);
   return dump(
       Json{{"type", "ponder"}, {"id", ponder.id}, {"board", board_text(ponder.board)}, {"seconds", ponder.seconds}});
@@ -87,7 +90,8 @@ Decoded<WorkerRequest> decode_worker_request(std::string_view text) {
   std::string type;
   const Decoded<Json> parsed = parse_typed(text, "worker request", type);
   if (!parsed) return Decoded<WorkerRequest>::failure(parsed.error);
-  if (type != "think" && type != "ponder") return Decoded<WorkerRequest>::failure(unknown_type("worker request", type));
+  if (type != "think" && type != "ponder" && type != "value")
+    return Decoded<WorkerRequest>::failure(unknown_type("worker request", type));
   FieldReader reader(*parsed.value, "worker request");
   if (type == "think") {
     worker::Think think;
@@ -98,6 +102,14 @@ Decoded<WorkerRequest> decode_worker_request(std::string_view text) {
     reader.read("seed", think.seed);
     if (!reader.ok()) return Decoded<WorkerRequest>::failure(reader.error());
     return Decoded<WorkerRequest>::success(think);
+  }
+  if (type == "value") {
+    worker::Value value;
+    read_id(reader, value.id);
+    read_board(reader, value.board);
+    reader.read("seconds", value.seconds, 0.0, kLongestThink);
+    if (!reader.ok()) return Decoded<WorkerRequest>::failure(reader.error());
+    return Decoded<WorkerRequest>::success(value);
   }
   worker::Ponder ponder;
   read_id(reader, ponder.id);
@@ -119,6 +131,12 @@ std::string encode_worker_reply(const WorkerReply& reply) {
                      {"nodes", std::to_string(report.nodes)},
                      {"seconds", report.seconds}});
   }
+  if (const auto* values = std::get_if<worker::Values>(&reply)) {
+    Json list = Json::array();
+    for (const MoveValue& value : values->values)
+      list.push_back({{"move", move_json(value.move)}, {"score", value.score}, {"exact", value.exact}});
+    return dump(Json{{"type", "values"}, {"id", values->id}, {"values", list}});
+  }
   const auto& pondered = std::get<worker::Pondered>(reply);
   return dump(Json{{"type", "pondered"}, {"id", pondered.id}, {"done", pondered.done}});
 }
@@ -127,7 +145,8 @@ Decoded<WorkerReply> decode_worker_reply(std::string_view text) {
   std::string type;
   const Decoded<Json> parsed = parse_typed(text, "worker reply", type);
   if (!parsed) return Decoded<WorkerReply>::failure(parsed.error);
-  if (type != "thought" && type != "pondered") return Decoded<WorkerReply>::failure(unknown_type("worker reply", type));
+  if (type != "thought" && type != "pondered" && type != "values")
+    return Decoded<WorkerReply>::failure(unknown_type("worker reply", type));
   const Json& message = *parsed.value;
   FieldReader reader(message, "worker reply");
   if (type == "thought") {
@@ -148,6 +167,26 @@ Decoded<WorkerReply> decode_worker_reply(std::string_view text) {
     reader.read("seconds", report.seconds, 0.0, 1e6);
     if (!reader.ok()) return Decoded<WorkerReply>::failure(reader.error());
     return Decoded<WorkerReply>::success(thought);
+  }
+  if (type == "values") {
+    worker::Values values;
+    read_id(reader, values.id);
+    if (reader.ok() && !(message.contains("values") && message["values"].is_array() && message["values"].size() <= 64))
+      reader.fail(DecodeProblem::WrongType, "values", "should be a list of at most 64 moves");
+    if (!reader.ok()) return Decoded<WorkerReply>::failure(reader.error());
+    for (const Json& item : message["values"]) {
+      if (!item.is_object())
+        return Decoded<WorkerReply>::failure(
+            DecodeError{DecodeProblem::WrongType, "worker reply: each of 'values' should be an object"});
+      FieldReader entry(item, "worker reply's value");
+      MoveValue value;
+      entry.read_square("move", value.move);
+      entry.read("score", value.score, -64, 64);
+      entry.read("exact", value.exact);
+      if (!entry.ok()) return Decoded<WorkerReply>::failure(entry.error());
+      values.values.push_back(value);
+    }
+    return Decoded<WorkerReply>::success(values);
   }
   worker::Pondered pondered;
   read_id(reader, pondered.id);

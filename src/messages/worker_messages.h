@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "ai/computer.h"
 #include "messages/codec.h"
@@ -34,6 +35,13 @@ struct Ponder {
   double seconds = Computer::kPonderSliceSeconds;
   bool operator==(const Ponder&) const = default;
 };
+// Hints: every legal move of `board` valued in about `seconds`.
+struct Value {
+  std::uint32_t id = 0;
+  Board board;
+  double seconds = 0.4;
+  bool operator==(const Value&) const = default;
+};
 struct Thought {
   std::uint32_t id = 0;
   SearchReport report;
@@ -43,10 +51,15 @@ struct Pondered {
   bool done = false;  // nothing left to ponder in that position
   bool operator==(const Pondered&) const = default;
 };
+struct Values {
+  std::uint32_t id = 0;
+  std::vector<MoveValue> values;  // in square order; empty when there is no move
+  bool operator==(const Values&) const = default;
+};
 }  // namespace worker
 
-using WorkerRequest = std::variant<worker::Think, worker::Ponder>;
-using WorkerReply = std::variant<worker::Thought, worker::Pondered>;
+using WorkerRequest = std::variant<worker::Think, worker::Ponder, worker::Value>;
+using WorkerReply = std::variant<worker::Thought, worker::Pondered, worker::Values>;
 
 std::string encode_worker_request(const WorkerRequest& request);
 Decoded<WorkerRequest> decode_worker_request(std::string_view text);

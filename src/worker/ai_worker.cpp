@@ -1,8 +1,9 @@
 // The AI Web Worker: engine + AI only (no SDL, no GL), so a long search never
 // blocks the page's frames. Requests and replies are the message layer's
 // worker messages (messages/worker_messages.h) as JSON text: "think" is
-// answered by "thought"; while the player thinks the page sends short
-// "ponder" slices, so that a think never waits behind more than one.
+// answered by "thought" and "value" (the hints) by "values"; while the
+// player thinks the page sends short "ponder" slices, so that a think never
+// waits behind more than one.
 #include <emscripten.h>
 
 #include <string>
@@ -58,4 +59,17 @@ extern "C" EMSCRIPTEN_KEEPALIVE void ponder(char* data, int size) {
   // makes meanwhile waits for the slice to end.
   const double seconds = slice->seconds > 0 && slice->seconds < 0.1 ? slice->seconds : 0.1;
   respond(worker::Pondered{slice->id, searcher().ponder(slice->board, seconds)});
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void value(char* data, int size) {
+  namespace worker = reversi::messages::worker;
+  const auto request = reversi::messages::decode_worker_request(text_of(data, size));
+  const auto* asked = request ? std::get_if<worker::Value>(&*request.value) : nullptr;
+  if (!asked) {
+    respond(worker::Values{0, {}});  // a malformed request: id 0 matches none
+    return;
+  }
+  // At most a second, whatever the page asks: the computer's own move may be next in line.
+  const double seconds = asked->seconds > 0 && asked->seconds < 1.0 ? asked->seconds : 1.0;
+  respond(worker::Values{asked->id, searcher().value_moves(asked->board, seconds)});
 }

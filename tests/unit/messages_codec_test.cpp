@@ -291,3 +291,21 @@ TEST_CASE("messages: worker requests and replies survive their JSON form; bad on
   CHECK(board_from_text(board_text(board)) == board);
   CHECK_FALSE(board_from_text(std::string(63, '-') + "?"));
 }
+
+TEST_CASE("messages: the hints' request and reply survive their JSON form; a forged reply is refused") {
+  using namespace reversi::messages;
+  const worker::Value asked{9, Board::start(), 0.4};
+  const Decoded<WorkerRequest> request = decode_worker_request(encode_worker_request(asked));
+  REQUIRE_MESSAGE(request, request.error.message);
+  CHECK(std::get<worker::Value>(*request.value) == asked);
+  const worker::Values answer{9, {{19, 3, false}, {26, -2, true}}};
+  const Decoded<WorkerReply> reply = decode_worker_reply(encode_worker_reply(answer));
+  REQUIRE_MESSAGE(reply, reply.error.message);
+  CHECK(std::get<worker::Values>(*reply.value) == answer);
+  CHECK(decode_worker_reply(encode_worker_reply(worker::Values{4, {}})));  // no move: an empty list
+  CHECK_FALSE(decode_worker_reply(R"({"type":"values","id":9,"values":[{"move":"z9","score":1,"exact":true}]})"));
+  CHECK_FALSE(decode_worker_reply(R"({"type":"values","id":9,"values":[{"move":"d3","score":99,"exact":true}]})"));
+  CHECK_FALSE(decode_worker_reply(R"({"type":"values","id":9,"values":"d3"})"));
+  CHECK_FALSE(decode_worker_reply(R"({"type":"values","id":9,"values":[7]})"));
+  CHECK_FALSE(decode_worker_request(R"({"type":"value","id":9,"board":"XO","seconds":0.4})"));
+}

@@ -242,10 +242,12 @@ TEST_CASE("documents: the dots switch and larger text are kept, and settings sav
   Settings settings;
   settings.hide_legal_moves = true;
   settings.larger_text = true;
+  settings.show_hints = true;
   const Decoded<Settings> back = settings_from_json(settings_to_json(settings));
   REQUIRE_MESSAGE(back, back.error.message);
   CHECK(back.value->hide_legal_moves);
   CHECK(back.value->larger_text);
+  CHECK(back.value->show_hints);
   // A version 2 document from before the two switches: both off.
   const Decoded<Settings> older = settings_from_json(
       R"({"version":2,"flipCounts":true,"sound":true,"animationSpeed":"normal","reducedMotion":false,)"
@@ -253,6 +255,7 @@ TEST_CASE("documents: the dots switch and larger text are kept, and settings sav
   REQUIRE_MESSAGE(older, older.error.message);
   CHECK_FALSE(older.value->hide_legal_moves);
   CHECK_FALSE(older.value->larger_text);
+  CHECK_FALSE(older.value->show_hints);  // hints are off until chosen
   CHECK(older.value->show_flip_counts);
   CHECK_FALSE(
       settings_from_json(R"({"version":2,"flipCounts":true,"sound":true,"animationSpeed":"normal",)"

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "ai/computer.h"
 
@@ -41,6 +43,16 @@ class ComputerOpponent {
     bool operator==(const PonderStatus&) const = default;
   };
   virtual PonderStatus ponder_status() const = 0;
+
+  // Hints: every legal move of `board` valued in about `seconds`
+  // (Computer::value_moves), collected with take_values() with the board
+  // they are for; asking again replaces the question. One that cannot value
+  // moves never answers, and the app shows no values.
+  virtual void value_moves(const Board& board, double seconds) {
+    static_cast<void>(board);
+    static_cast<void>(seconds);
+  }
+  virtual std::optional<std::pair<Board, std::vector<MoveValue>>> take_values() { return std::nullopt; }
   // Why the computer cannot play ("" while it can): the worker failed to start, say.
   virtual const char* failure() const { return ""; }
 };

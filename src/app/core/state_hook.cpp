@@ -172,6 +172,15 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     state["flipCounts"] = game.settings().show_flip_counts;
     state["hideLegalMoves"] = game.settings().hide_legal_moves;
     state["largerText"] = game.settings().larger_text;
+    Json hint_values = Json::array();
+    for (const MoveValue& value : screen.hints)
+      hint_values.push_back({{"square", value.move < 64 ? square_name(value.move) : std::string("pass")},
+                             {"value", value.score},
+                             {"exact", value.exact}});
+    state["hints"] = {{"on", game.settings().show_hints},
+                      {"shown", screen.hints_shown},
+                      {"values", std::move(hint_values)},
+                      {"best", screen.best_move < 64 ? Json(square_name(screen.best_move)) : Json(nullptr)}};
     state["sound"] = game.settings().sound;
     state["storageOk"] = game.storage_ok();
     state["animating"] = screen.animating;

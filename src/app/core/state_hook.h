@@ -31,6 +31,11 @@ struct ScreenFacts {
   std::map<std::string, ScreenRect> controls;  // buttons by label
   // Scrolling regions by name ("menu-items", "help"...): scrolled by y of max.
   std::map<std::string, std::pair<float, float>> regions;
+  // Hints: the values drawn for the position on show (none online or while
+  // the worker thinks), and the move Best move marked.
+  bool hints_shown = false;
+  std::vector<MoveValue> hints;
+  Square best_move = kNoMove;
 };
 
 // The state as JSON text. Never throws, whatever the notices or names hold.
