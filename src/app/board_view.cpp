@@ -141,7 +141,7 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
         const int value = picture.values[square];
         std::string text = std::to_string(value < 0 ? -value : value);
         if (value != 0) text.insert(0, value > 0 ? "+" : "\u2013");
-        if (!(picture.exact_values & bit(square))) text.insert(0, "\u2248");  // an estimate
+        if (!(picture.exact_values & bit(square))) text.insert(0, "~");  // an estimate
         const float height = std::max(20.0f, cell_ * 0.34f);
         const float font = std::max(13.0f, height * 0.7f);
         const ImVec2 extent = theme.strong->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());

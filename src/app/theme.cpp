@@ -15,8 +15,7 @@ void Theme::load_fonts(float device_pixel_ratio) {
   const std::string regular = std::string(REVERSI_ASSETS_DIR) + "/fonts/NotoSans-Regular.ttf";
   const std::string bold = std::string(REVERSI_ASSETS_DIR) + "/fonts/NotoSans-Bold.ttf";
   // Latin plus the few symbols the UI uses (dashes, ellipsis, arrows, bullets).
-  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2013, 0x2026, 0x2190, 0x2193, 0x2022,
-                                   0x2022, 0x2248, 0x2248, 0x25CF, 0x25CF, 0};
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2013, 0x2026, 0x2190, 0x2193, 0x2022, 0x2022, 0x25CF, 0x25CF, 0};
   ImFontConfig config;
   config.OversampleH = 1;  // already rasterised at the device resolution
   config.PixelSnapH = false;
