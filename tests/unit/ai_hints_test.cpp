@@ -23,9 +23,9 @@ int published_best_score(const std::string& line) {
 }
 
 int best_of(const std::vector<MoveValue>& values) {
-  return std::max_element(values.begin(), values.end(), [](const MoveValue& a, const MoveValue& b) {
-           return a.score < b.score;
-         })->score;
+  return std::max_element(values.begin(), values.end(),
+                          [](const MoveValue& a, const MoveValue& b) { return a.score < b.score; })
+      ->score;
 }
 
 }  // namespace
