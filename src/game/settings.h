@@ -8,6 +8,8 @@
 namespace reversi {
 
 enum class AnimationSpeed : std::uint8_t { Slow, Normal, Fast };
+// Automatic: walnut, or high contrast while the system asks for more contrast.
+enum class ThemeChoice : std::uint8_t { Automatic, Walnut, HighContrast, ColourBlindSafe };
 
 struct Settings {
   bool show_flip_counts = false;  // hint how many discs each legal move turns
@@ -16,6 +18,7 @@ struct Settings {
   bool reduced_motion = false;    // flips appear without animation
   bool hide_legal_moves = false;  // no dots: for players who find their moves themselves
   bool larger_text = false;       // everything drawn a size larger
+  ThemeChoice theme = ThemeChoice::Automatic;
   // The last choices on the new-game screen.
   Strength strength = Strength::Medium;
   ColourChoice colour = ColourChoice::Black;
