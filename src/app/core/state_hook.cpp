@@ -172,6 +172,9 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     state["flipCounts"] = game.settings().show_flip_counts;
     state["hideLegalMoves"] = game.settings().hide_legal_moves;
     state["largerText"] = game.settings().larger_text;
+    state["theme"] = screen.theme;
+    state["themeAutomatic"] = screen.theme_automatic;
+    state["moreContrast"] = screen.more_contrast;
     state["sound"] = game.settings().sound;
     state["storageOk"] = game.storage_ok();
     state["animating"] = screen.animating;
