@@ -23,11 +23,16 @@ const THEMES = [
  * swipe on a phone, the wheel on a desktop) until it sits above Done.
  */
 async function pressInSettings(page, name, touch) {
+  await scrollSettingsTo(page, name, touch);
+  return pressControl(page, name);
+}
+
+async function scrollSettingsTo(page, name, touch) {
   for (let tries = 0; tries < 8; tries++) {
     const s = await state(page);
     const c = s.controls[name];
     const done = s.controls.Done;
-    if (c && done && c.y >= 40 && c.y + c.h <= done.y - 4) return pressControl(page, name);
+    if (c && done && c.y >= 40 && c.y + c.h <= done.y - 4) return c;
     const x = done ? done.x + done.w / 2 : 200;
     const y = done ? done.y - 60 : 400;
     if (touch) await swipe(page, x, y, y - 220, { ms: 400 });
@@ -139,6 +144,9 @@ describe('themes', () => {
       assert.equal(s.themeAutomatic, true);
       // An explicit choice wins over the system's wish, and is kept.
       await openSettings(page);
+      await scrollSettingsTo(page, 'theme:Colour-blind safe', false);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'theme-automatic-settings-desktop');
       await pressInSettings(page, 'theme:Walnut', false);
       s = await waitForState(page, (t) => t.theme === 'walnut' && !t.themeAutomatic, null, { message: 'walnut chosen' });
       assert.equal(s.moreContrast, true, 'though the system still asks for more contrast');
