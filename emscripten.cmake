@@ -78,7 +78,7 @@ target_compile_options(reversi_app_core PRIVATE ${REVERSI_APP_OPT})
 target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions ${REVERSI_APP_OPT}
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_TRACK_ERRORS=0
-  "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_storage_change','_reversi_storage_changed_text','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_page_hidden']"
+  "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_storage_change','_reversi_storage_changed_text','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_set_more_contrast','_reversi_page_hidden']"
   --js-library "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js"
   --preload-file "${CMAKE_BINARY_DIR}/assets@/assets")
 set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}"

@@ -270,6 +270,7 @@ void App::show_events() {
 }
 
 void App::between_frames() {
+  follow_theme();
   // Pondering goes on without frames (none are drawn while the player
   // thinks): the hook hears of its progress here. A dirty state is
   // published by the frame it asks for.
@@ -288,6 +289,7 @@ void App::frame(double now) {
     state_dirty_ = true;
   }
   reduced_motion_ = platform::reduced_motion();
+  follow_theme();
   widgets::begin_frame(static_cast<int>(panel_));
   // Sitting down at a table or getting up changes the game on screen.
   if (online() != was_online_) {
@@ -377,9 +379,20 @@ bool App::wants_frames(double now) const {
   return false;
 }
 
+void App::follow_theme() {
+  more_contrast_ = platform::more_contrast();
+  const ThemeId wanted = resolve_theme(game_.settings().theme, more_contrast_);
+  if (wanted == theme_.active()) return;
+  theme_.use(wanted);
+  state_dirty_ = true;
+}
+
 void App::publish_state() {
   state_dirty_ = false;
   ScreenFacts screen;
+  screen.theme = theme_name(theme_.active());
+  screen.theme_automatic = game_.settings().theme == ThemeChoice::Automatic;
+  screen.more_contrast = more_contrast_;
   screen.panel = panel_name(panel_);
   screen.animating = animation_.running(now_);
   screen.viewing = viewing_ ? static_cast<int>(*viewing_) : -1;

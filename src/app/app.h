@@ -135,6 +135,8 @@ class App {
   bool begin_panel(const char* title, float width, float height, bool at_bottom = false);
   void end_panel();
   void publish_state();
+  // Draws in the theme the settings and the system ask for, from this frame on.
+  void follow_theme();
   // The game on screen: the online table's while the player sits at one.
   bool online() const { return online_.active(); }
   const Session* session() const { return online() ? online_.session() : game_.session(); }
@@ -156,6 +158,7 @@ class App {
   BoardView board_view_;
   FlipAnimation animation_;
   bool reduced_motion_ = false;
+  bool more_contrast_ = false;  // the system asks for more contrast
 
   // Dialogs.
   Panel panel_ = Panel::None;

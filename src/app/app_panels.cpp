@@ -294,6 +294,30 @@ void App::draw_settings_panel() {
     ImGui::TextWrapped("Your system asks for reduced motion, so discs turn at once.");
     ImGui::PopStyleColor();
   }
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Theme");
+  // One choice a row: the names are too long to sit three abreast on a phone.
+  static const char* const kThemes[] = {"Walnut", "High contrast", "Colour-blind safe"};
+  static const ThemeChoice kThemeChoices[] = {ThemeChoice::Walnut, ThemeChoice::HighContrast,
+                                              ThemeChoice::ColourBlindSafe};
+  // Until one is chosen none is lit, and tapping the one in use chooses it.
+  const bool automatic = game_.settings().theme == ThemeChoice::Automatic;
+  const int shown = automatic ? -1 : static_cast<int>(theme_.active());
+  for (int index = 0; index < 3; ++index) {
+    int chosen = shown == index ? 0 : -1;
+    if (widgets::segmented("theme", &kThemes[index], 1, &chosen, width)) {
+      game_.settings().theme = kThemeChoices[index];
+      changed = true;
+    }
+  }
+  if (automatic) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("%s", more_contrast_ ? "Your system asks for more contrast, so High contrast is used until you "
+                                              "choose a theme."
+                                            : "Until you choose, Walnut is used (High contrast whenever your system "
+                                              "asks for more contrast).");
+    ImGui::PopStyleColor();
+  }
   widgets::end_scroll_region();
   if (changed) {
     game_.settings_changed();

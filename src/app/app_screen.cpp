@@ -299,7 +299,7 @@ void App::draw_status(ImVec2 origin, float width) {
     char clock[16];
     std::snprintf(clock, sizeof clock, "%d:%02d", static_cast<int>(remaining) / 60, static_cast<int>(remaining) % 60);
     const bool running = online_clock ? true : session()->clock_running();
-    const ImU32 clock_colour = remaining <= 10 && running ? IM_COL32(236, 98, 70, 255) : palette::kTextDim;
+    const ImU32 clock_colour = remaining <= 10 && running ? palette::kWarning : palette::kTextDim;
     const ImVec2 extent = theme_.title->CalcTextSizeA(22, FLT_MAX, 0, clock);
     draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
     text_width -= extent.x + 12;

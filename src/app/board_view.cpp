@@ -13,8 +13,6 @@ ImU32 mix(ImU32 from, ImU32 to, float t) {
       ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t));
 }
 
-ImU32 with_alpha(ImU32 color, int alpha) { return (color & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << 24); }
-
 void fill_ellipse(ImDrawList& draw_list, ImVec2 center, float radius_x, float radius_y, ImU32 color) {
   if (radius_x < 0.3f || radius_y < 0.3f) return;
   const int segments = std::clamp(static_cast<int>(radius_y * 1.2f), 18, 64);
@@ -23,6 +21,17 @@ void fill_ellipse(ImDrawList& draw_list, ImVec2 center, float radius_x, float ra
     draw_list.PathLineTo(ImVec2(center.x + std::cos(angle) * radius_x, center.y + std::sin(angle) * radius_y));
   }
   draw_list.PathFillConvex(color);
+}
+
+void stroke_ellipse(ImDrawList& draw_list, ImVec2 center, float radius_x, float radius_y, ImU32 color,
+                    float thickness) {
+  if (radius_x < 0.5f || radius_y < 0.5f || thickness <= 0) return;
+  const int segments = std::clamp(static_cast<int>(radius_y * 1.5f), 18, 64);
+  for (int i = 0; i < segments; ++i) {
+    const float angle = 6.2831853f * i / segments;
+    draw_list.PathLineTo(ImVec2(center.x + std::cos(angle) * radius_x, center.y + std::sin(angle) * radius_y));
+  }
+  draw_list.PathStroke(color, ImDrawFlags_Closed, thickness);
 }
 
 void centered_text(ImDrawList& draw_list, ImFont* font, float size, ImVec2 center, ImU32 color, const char* text) {
@@ -40,7 +49,7 @@ void draw_disc(ImDrawList& draw_list, ImVec2 center, float radius, Color face, f
                palette::kShadow);
   center.y -= radius * 0.10f * lift;
   const bool ebony = face == Color::Black;
-  const ImU32 edge = ebony ? IM_COL32(8, 6, 5, 255) : IM_COL32(176, 166, 150, 255);
+  const ImU32 edge = ebony ? palette::kEbonyEdge : palette::kPearlEdge;
   const ImU32 body = ebony ? palette::kEbony : palette::kPearl;
   const ImU32 shine = ebony ? palette::kEbonyHighlight : palette::kPearlHighlight;
   fill_ellipse(draw_list, center, radius_x, radius, edge);
@@ -56,6 +65,10 @@ void draw_disc(ImDrawList& draw_list, ImVec2 center, float radius, Color face, f
     fill_ellipse(draw_list, ImVec2(center.x + offset.x, center.y + offset.y), radius_x * shrink, radius * shrink,
                  color);
   }
+  // The sides differ by more than colour: white discs carry a ring.
+  if (!ebony)
+    stroke_ellipse(draw_list, center, radius_x * 0.5f, radius * 0.5f, palette::kDiscMark,
+                   std::max(1.0f, radius * palette::kDiscMarkWidth) * std::min(1.0f, width * 1.5f));
 }
 
 void BoardView::layout(ImVec2 origin, float size) {
@@ -115,7 +128,7 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
     const ImVec2 center(corner.x + cell_ * 0.5f, corner.y + cell_ * 0.5f);
     if (square == picture.highlight)
       draw_list.AddRectFilled(ImVec2(corner.x + 1, corner.y + 1), ImVec2(corner.x + cell_ - 1, corner.y + cell_ - 1),
-                              IM_COL32(190, 60, 40, 70));
+                              palette::kRefused);
     const DiscPose pose = animation.pose(square, now);
     const bool black = picture.black & bit(square), white = picture.white & bit(square);
     if (pose.animated) {
@@ -156,15 +169,17 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
       } else if (picture.show_counts && picture.flip_counts[square] > 0) {
         // Large enough to read on a phone: a 14 px figure at the least.
         const float dot = std::max(9.5f, cell_ * 0.26f);
-        draw_list.AddCircleFilled(center, dot + 2, with_alpha(palette::kCopperBright, 70));
+        draw_list.AddCircleFilled(center, dot + 2, palette::kCountHalo);
         draw_list.AddCircleFilled(center, dot, palette::kCopper);
+        draw_list.AddCircle(center, dot, palette::kDotOutline, 0, 1.5f);
         const std::string count = std::to_string(picture.flip_counts[square]);
         centered_text(draw_list, theme.strong, std::max(14.0f, dot * 1.3f), ImVec2(center.x, center.y + 0.5f),
-                      IM_COL32(40, 22, 10, 255), count.c_str());
+                      palette::kOnAccent, count.c_str());
       } else {
         const float dot = std::max(3.5f, cell_ * 0.11f);
-        draw_list.AddCircleFilled(center, dot * 1.9f, with_alpha(palette::kCopperBright, 45));
+        draw_list.AddCircleFilled(center, dot * 1.9f, palette::kDotHalo);
         draw_list.AddCircleFilled(center, dot, palette::kCopper);
+        draw_list.AddCircle(center, dot, palette::kDotOutline, 0, 1.5f);
       }
     }
     if (square == picture.last_move && (black || white) && !animation.running(now))

@@ -42,6 +42,10 @@ std::span<const HelpSection> help_sections() {
        "has 45 seconds, and when time runs out a "
        "reasonable move is made for you. The empty-centre start lets the players set down the first four discs "
        "themselves on the middle squares, and nothing turns over until all four are placed."},
+      {"Themes",
+       "Settings offers three looks: Walnut, High contrast and Colour-blind safe (a blue board with orange dots). "
+       "While you have not chosen one, High contrast is used whenever your system asks for more contrast. In "
+       "every theme the white discs carry a ring, so the two sides differ by more than colour."},
       {"Keyboard",
        "Arrow keys move a cursor over the board; Enter or Space plays on the square under it.\n"
        "Tab and Shift+Tab go from button to button (in a dialog, through its controls; the arrow keys too), and "

@@ -265,7 +265,7 @@ int main(int, char**) {
   io.IniFilename = nullptr;  // layout is computed, nothing to remember on disk
   // Keyboard focus is the app's own (Tab, Shift+Tab, a ring, Enter/Space):
   // Dear ImGui 1.86's navigation does not visit buttons by Tab.
-  runtime.theme.apply_style();
+  runtime.theme.use(reversi::ThemeId::Walnut);
   ImGui_ImplSDL2_InitForOpenGL(runtime.window, runtime.gl);
   ImGui_ImplOpenGL3_Init(runtime.glsl_version);
   rebuild_fonts_if_needed(runtime, layout_zoom(runtime));

@@ -30,6 +30,9 @@ std::string url_parameter(const char* name);
 std::vector<std::string> url_parameter_names();
 // The system's reduced-motion wish, followed while the page is open.
 bool reduced_motion();
+// The system's wish for more contrast (prefers-contrast: more, or forced
+// colours), followed while the page is open.
+bool more_contrast();
 // True while the page is in a background tab.
 bool page_hidden();
 

@@ -101,6 +101,7 @@ void signal_ready() {}
 std::string url_parameter(const char*) { return {}; }
 std::vector<std::string> url_parameter_names() { return {}; }
 bool reduced_motion() { return false; }
+bool more_contrast() { return false; }
 bool page_hidden() { return false; }
 
 DocumentStore& document_store() {

@@ -19,6 +19,7 @@ void reversi_js_signal_ready();
 char* reversi_js_url_parameter(const char* name);
 char* reversi_js_url_parameter_names();
 int reversi_js_reduced_motion();
+int reversi_js_more_contrast();
 void reversi_js_storage_load(int request, const char* key);
 void reversi_js_storage_save(int request, const char* key, const char* text, int length);
 void reversi_js_storage_update(int request, const char* key);
@@ -119,6 +120,8 @@ struct PageState {
   std::string access_answer;  // the last command's answer, until the page has copied it
   bool reduced_motion = false;
   bool reduced_motion_known = false;
+  bool more_contrast = false;
+  bool more_contrast_known = false;
   bool hidden = false;
   std::string changed;  // the text the last change made, until the page has copied it
 };
@@ -166,6 +169,14 @@ bool reduced_motion() {
     state.reduced_motion_known = true;
   }
   return state.reduced_motion;
+}
+bool more_contrast() {
+  PageState& state = page();
+  if (!state.more_contrast_known) {
+    state.more_contrast = reversi_js_more_contrast() != 0;
+    state.more_contrast_known = true;
+  }
+  return state.more_contrast;
 }
 bool page_hidden() { return page().hidden; }
 
@@ -269,6 +280,11 @@ EMSCRIPTEN_KEEPALIVE void reversi_text_answer(const char* text, int length) {
 EMSCRIPTEN_KEEPALIVE void reversi_set_reduced_motion(int on) {
   reversi::platform::page().reduced_motion = on != 0;
   reversi::platform::page().reduced_motion_known = true;
+}
+
+EMSCRIPTEN_KEEPALIVE void reversi_set_more_contrast(int on) {
+  reversi::platform::page().more_contrast = on != 0;
+  reversi::platform::page().more_contrast_known = true;
 }
 
 EMSCRIPTEN_KEEPALIVE void reversi_page_hidden(int hidden) { reversi::platform::page().hidden = hidden != 0; }

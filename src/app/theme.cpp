@@ -38,6 +38,43 @@ void Theme::load_fonts(float device_pixel_ratio) {
   io.Fonts->Build();
 }
 
+void Theme::use(ThemeId theme) {
+  active_ = theme;
+  const Palette& colours = palette_of(theme);
+  const auto u32 = [](Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); };
+  palette::kBackground = u32(colours.background);
+  palette::kPanel = u32(colours.panel);
+  palette::kPanelBorder = u32(colours.panel_border);
+  palette::kFrame = u32(colours.frame);
+  palette::kFrameLight = u32(colours.frame_light);
+  palette::kFeltLight = u32(colours.felt_light);
+  palette::kFeltDark = u32(colours.felt_dark);
+  palette::kGrid = u32(colours.grid);
+  palette::kCopper = u32(colours.copper);
+  palette::kCopperBright = u32(colours.copper_bright);
+  palette::kCopperDeep = u32(colours.copper_deep);
+  palette::kOnAccent = u32(colours.on_accent);
+  palette::kText = u32(colours.text);
+  palette::kTextDim = u32(colours.text_dim);
+  palette::kEbony = u32(colours.ebony);
+  palette::kEbonyHighlight = u32(colours.ebony_highlight);
+  palette::kEbonyEdge = u32(colours.ebony_edge);
+  palette::kPearl = u32(colours.pearl);
+  palette::kPearlHighlight = u32(colours.pearl_highlight);
+  palette::kPearlEdge = u32(colours.pearl_edge);
+  palette::kOnPearl = u32(colours.on_pearl);
+  palette::kOnPearlAccent = u32(colours.on_pearl_accent);
+  palette::kShadow = u32(colours.shadow);
+  palette::kDotHalo = u32(colours.dot_halo);
+  palette::kCountHalo = u32(colours.count_halo);
+  palette::kDotOutline = u32(colours.dot_outline);
+  palette::kRefused = u32(colours.refused);
+  palette::kWarning = u32(colours.warning);
+  palette::kDiscMark = u32(colours.disc_mark);
+  palette::kDiscMarkWidth = colours.disc_mark_width;
+  apply_style();
+}
+
 void Theme::apply_style() {
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 14;
@@ -53,7 +90,7 @@ void Theme::apply_style() {
   style.ItemInnerSpacing = ImVec2(10, 8);
   style.WindowBorderSize = 1;
   style.PopupBorderSize = 1;
-  style.FrameBorderSize = 0;
+  style.FrameBorderSize = palette_of(active_).frame_border;
   style.WindowTitleAlign = ImVec2(0.5f, 0.5f);
   style.TouchExtraPadding = ImVec2(2, 2);
   ImVec4* colors = style.Colors;

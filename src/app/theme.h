@@ -1,30 +1,47 @@
-// Colours, fonts and ImGui style: walnut and green felt, discs of ebony and
+// Colours, fonts and ImGui style. The colours are the active theme's (see
+// app/core/themes.h): by default walnut and green felt, discs of ebony and
 // mother-of-pearl, copper accents. Sizes are in CSS pixels.
 #pragma once
 
 #include <imgui.h>
 
+#include "app/core/themes.h"
+
 namespace reversi {
 
 namespace palette {
-inline constexpr ImU32 kBackground = IM_COL32(27, 20, 16, 255);  // dark walnut page
-inline constexpr ImU32 kPanel = IM_COL32(43, 32, 25, 255);
-inline constexpr ImU32 kPanelBorder = IM_COL32(78, 58, 44, 255);
-inline constexpr ImU32 kFrame = IM_COL32(70, 45, 28, 255);  // board rim
-inline constexpr ImU32 kFrameLight = IM_COL32(112, 74, 46, 255);
-inline constexpr ImU32 kFeltLight = IM_COL32(40, 112, 78, 255);
-inline constexpr ImU32 kFeltDark = IM_COL32(26, 84, 58, 255);
-inline constexpr ImU32 kGrid = IM_COL32(14, 52, 34, 255);
-inline constexpr ImU32 kCopper = IM_COL32(214, 137, 82, 255);
-inline constexpr ImU32 kCopperBright = IM_COL32(240, 170, 110, 255);
-inline constexpr ImU32 kCopperDeep = IM_COL32(150, 86, 46, 255);
-inline constexpr ImU32 kText = IM_COL32(242, 232, 218, 255);
-inline constexpr ImU32 kTextDim = IM_COL32(190, 172, 150, 255);
-inline constexpr ImU32 kEbony = IM_COL32(22, 18, 16, 255);
-inline constexpr ImU32 kEbonyHighlight = IM_COL32(92, 84, 78, 255);
-inline constexpr ImU32 kPearl = IM_COL32(236, 230, 219, 255);
-inline constexpr ImU32 kPearlHighlight = IM_COL32(255, 253, 248, 255);
-inline constexpr ImU32 kShadow = IM_COL32(0, 0, 0, 90);
+// The active theme's colours, set by Theme::use (the names are those of the
+// constants they once were: walnut is the default).
+inline ImU32 kBackground = 0;
+inline ImU32 kPanel = 0;
+inline ImU32 kPanelBorder = 0;
+inline ImU32 kFrame = 0;
+inline ImU32 kFrameLight = 0;
+inline ImU32 kFeltLight = 0;
+inline ImU32 kFeltDark = 0;
+inline ImU32 kGrid = 0;
+inline ImU32 kCopper = 0;
+inline ImU32 kCopperBright = 0;
+inline ImU32 kCopperDeep = 0;
+inline ImU32 kOnAccent = 0;
+inline ImU32 kText = 0;
+inline ImU32 kTextDim = 0;
+inline ImU32 kEbony = 0;
+inline ImU32 kEbonyHighlight = 0;
+inline ImU32 kEbonyEdge = 0;
+inline ImU32 kPearl = 0;
+inline ImU32 kPearlHighlight = 0;
+inline ImU32 kPearlEdge = 0;
+inline ImU32 kOnPearl = 0;
+inline ImU32 kOnPearlAccent = 0;
+inline ImU32 kShadow = 0;
+inline ImU32 kDotHalo = 0;
+inline ImU32 kCountHalo = 0;
+inline ImU32 kDotOutline = 0;
+inline ImU32 kRefused = 0;
+inline ImU32 kWarning = 0;
+inline ImU32 kDiscMark = 0;
+inline float kDiscMarkWidth = 0;  // of the disc's radius
 }  // namespace palette
 
 class Theme {
@@ -32,6 +49,9 @@ class Theme {
   // Fonts are rasterised at the device pixel ratio and scaled back, so text
   // stays sharp on every screen.
   void load_fonts(float device_pixel_ratio);
+  // Makes `theme` the one drawn, at once: the palette and ImGui's style.
+  void use(ThemeId theme);
+  ThemeId active() const { return active_; }
   void apply_style();
   ImVec4 background() const { return ImGui::ColorConvertU32ToFloat4(palette::kBackground); }
 
@@ -39,6 +59,9 @@ class Theme {
   ImFont* strong = nullptr;  // 17 px bold
   ImFont* title = nullptr;   // 24 px bold
   ImFont* count = nullptr;   // 30 px bold, the disc counts
+
+ private:
+  ThemeId active_ = ThemeId::Walnut;
 };
 
 }  // namespace reversi

@@ -207,8 +207,8 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
                    palette::kCopperBright);
   const float white_label_right = white_count_x - kGap;
   if (white_label_right - white_label >= middle + kInner - 1)
-    name_and_badge(0, white_label_right, true, labels.white, labels.white_badge, IM_COL32(96, 84, 72, 255),
-                   palette::kCopperDeep);
+    name_and_badge(0, white_label_right, true, labels.white, labels.white_badge, palette::kOnPearl,
+                   palette::kOnPearlAccent);
   if (to_move) {
     // The copper mark under the side to move.
     const bool black_moves = *to_move == Color::Black;
@@ -255,7 +255,7 @@ bool segmented(const char* id, const char* const* labels, int count, int* chosen
     if (selected) {
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(palette::kCopper));
       ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(40, 22, 10, 255)));
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kOnAccent));
     }
     bool pressed = ImGui::Button(labels[index], ImVec2(button, 44));
     pressed = note_control(std::string(id) + ":" + labels[index]) || pressed;
@@ -274,7 +274,7 @@ bool wide_button(const char* label, float width, bool primary) {
   if (primary) {
     ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(palette::kCopper));
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(IM_COL32(40, 22, 10, 255)));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kOnAccent));
   }
   bool pressed = ImGui::Button(label, ImVec2(width, 48));
   pressed = note_control(label) || pressed;

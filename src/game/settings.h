@@ -8,6 +8,8 @@
 namespace reversi {
 
 enum class AnimationSpeed : std::uint8_t { Slow, Normal, Fast };
+// Automatic: walnut, or high contrast while the system asks for more contrast.
+enum class ThemeChoice : std::uint8_t { Automatic, Walnut, HighContrast, ColourBlindSafe };
 
 struct Settings {
   bool show_flip_counts = false;  // hint how many discs each legal move turns
@@ -17,6 +19,7 @@ struct Settings {
   bool hide_legal_moves = false;  // no dots: for players who find their moves themselves
   bool larger_text = false;       // everything drawn a size larger
   bool show_hints = false;        // each legal move's value on its dot, and a Best move button (games on this device)
+  ThemeChoice theme = ThemeChoice::Automatic;
   // The last choices on the new-game screen.
   Strength strength = Strength::Medium;
   ColourChoice colour = ColourChoice::Black;

@@ -164,6 +164,7 @@ std::string settings_to_json(const Settings& settings) {
                    {"hideLegalMoves", settings.hide_legal_moves},
                    {"largerText", settings.larger_text},
                    {"hints", settings.show_hints},
+                   {"theme", spell(kThemeChoices, settings.theme)},
                    {"newGame", options_to_json(settings.session_options())}});
 }
 
@@ -183,6 +184,10 @@ Decoded<Settings> settings_from_json(std::string_view text) {
     if (reader.has("hideLegalMoves")) reader.read("hideLegalMoves", settings.hide_legal_moves);
     if (reader.has("largerText")) reader.read("largerText", settings.larger_text);
     if (reader.has("hints")) reader.read("hints", settings.show_hints);
+    // A theme this build does not know (a later one, or a damaged value)
+    // is the automatic choice: the rest of the settings still count.
+    if (const auto found = document.value->find("theme"); found != document.value->end() && found->is_string())
+      if (const auto theme = parse_spelling(kThemeChoices, found->get<std::string>())) settings.theme = *theme;
     const Json* options = reader.field("newGame");
     if (!reader.ok()) return Decoded<Settings>::failure(reader.error());
     Decoded<SessionOptions> chosen = options_from_json(*options, "settings: 'newGame'");

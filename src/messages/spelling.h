@@ -46,6 +46,10 @@ inline constexpr Spelling<StartVariant> kVariants[] = {{StartVariant::StandardCr
                                                        {StartVariant::EmptyCentre, "empty-center"}};
 inline constexpr Spelling<AnimationSpeed> kAnimationSpeeds[] = {
     {AnimationSpeed::Slow, "slow"}, {AnimationSpeed::Normal, "normal"}, {AnimationSpeed::Fast, "fast"}};
+inline constexpr Spelling<ThemeChoice> kThemeChoices[] = {{ThemeChoice::Automatic, "automatic"},
+                                                          {ThemeChoice::Walnut, "walnut"},
+                                                          {ThemeChoice::HighContrast, "high-contrast"},
+                                                          {ThemeChoice::ColourBlindSafe, "colour-blind-safe"}};
 inline constexpr Spelling<Outcome> kOutcomes[] = {{Outcome::InProgress, "in-progress"},
                                                   {Outcome::BlackWins, "black-wins"},
                                                   {Outcome::WhiteWins, "white-wins"},

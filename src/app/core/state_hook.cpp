@@ -181,6 +181,9 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
                       {"shown", screen.hints_shown},
                       {"values", std::move(hint_values)},
                       {"best", screen.best_move < 64 ? Json(square_name(screen.best_move)) : Json(nullptr)}};
+    state["theme"] = screen.theme;
+    state["themeAutomatic"] = screen.theme_automatic;
+    state["moreContrast"] = screen.more_contrast;
     state["sound"] = game.settings().sound;
     state["storageOk"] = game.storage_ok();
     state["animating"] = screen.animating;

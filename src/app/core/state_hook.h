@@ -20,7 +20,10 @@ struct ScreenRect {
 
 // What the view adds to the game's state.
 struct ScreenFacts {
-  std::string panel = "none";  // "none", "new-game", "menu", "moves", "help", …
+  std::string theme = "walnut";  // the theme drawn: "walnut", "high-contrast", "colour-blind-safe"
+  bool theme_automatic = true;   // no theme chosen: the system's contrast wish decides
+  bool more_contrast = false;    // the system asks for more contrast
+  std::string panel = "none";    // "none", "new-game", "menu", "moves", "help", …
   bool animating = false;
   int viewing = -1;                            // the moves in an earlier position looked back at; -1: the game's own
   std::string focus;                           // the control with the keyboard's ring, if any

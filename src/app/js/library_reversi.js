@@ -238,6 +238,22 @@ mergeInto(LibraryManager.library, {
     return query && query.matches ? 1 : 0;
   },
 
+  // More contrast: asked for by prefers-contrast, or forced colours (Windows
+  // high contrast), whose canvas the browser leaves as drawn.
+  reversi_js_more_contrast: function () {
+    const queries = window.matchMedia
+      ? [window.matchMedia('(prefers-contrast: more)'), window.matchMedia('(forced-colors: active)')]
+      : [];
+    const more = function () { return queries.some(function (query) { return query.matches; }) ? 1 : 0; };
+    if (!window.__reversiWatchingContrast) {
+      window.__reversiWatchingContrast = true;
+      queries.forEach(function (query) {
+        if (query.addEventListener) query.addEventListener('change', function () { Module._reversi_set_more_contrast(more()); });
+      });
+    }
+    return more();
+  },
+
   // The documents. "current", the game in progress, is kept per tab: each
   // tab saves its own under game:<tab id>, so two tabs never overwrite each
   // other's game. A tab's id survives its reloads (sessionStorage) and is
