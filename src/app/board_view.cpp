@@ -163,9 +163,10 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
         const ImVec2 bottom_right(center.x + half, center.y + height * 0.5f);
         const bool good = value >= 0;
         draw_list.AddRectFilled(top_left, bottom_right, good ? palette::kCopper : palette::kFrame, height * 0.5f);
-        draw_list.AddRect(top_left, bottom_right, palette::kCopperBright, height * 0.5f, 0, 1.5f);
+        draw_list.AddRect(top_left, bottom_right, good ? palette::kDotOutline : palette::kCopperBright, height * 0.5f,
+                          0, 1.5f);
         centered_text(draw_list, theme.strong, font, ImVec2(center.x, center.y + 0.5f),
-                      good ? IM_COL32(40, 22, 10, 255) : palette::kText, text.c_str());
+                      good ? palette::kOnAccent : palette::kText, text.c_str());
       } else if (picture.show_counts && picture.flip_counts[square] > 0) {
         // Large enough to read on a phone: a 14 px figure at the least.
         const float dot = std::max(9.5f, cell_ * 0.26f);
