@@ -273,7 +273,7 @@ void App::draw_settings_panel() {
   changed |= check("Hide the copper dots (find your moves yourself)", "setting:hide-legal-moves",
                    &game_.settings().hide_legal_moves);
   changed |= check("Larger text and buttons", "setting:larger-text", &game_.settings().larger_text);
-  changed |= check("Hints: each move's value, and a Best move button", "setting:hints", &game_.settings().show_hints);
+  changed |= check("Hints: move values and a Best move button", "setting:hints", &game_.settings().show_hints);
   if (game_.settings().show_hints) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextWrapped(
