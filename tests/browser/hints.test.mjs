@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, desktop, phone, pressControl, randomGame, replayTranscript, rng, screenshot, state, tapSquare, waitForPanel,
+  appSuite, desktop, phone, pressControl, randomGame, replayTranscript, rng, screenshot, tapSquare, waitForPanel,
   waitForState, waitForTurn,
 } from './harness.mjs';
 
