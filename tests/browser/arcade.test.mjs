@@ -8,12 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, pressControl, requireDist, screenshot, state, tapControl, tapSquare,
-  waitForApp, waitForPanel, waitForState } from './harness.mjs';
+import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
+  takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
-
-const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
 
 describe('the arcade', () => {
   let server;
@@ -41,34 +39,6 @@ describe('the arcade', () => {
     await page.click('#reversi-text-dialog button[type=submit]');
   }
 
-  /** The page to move plays its first legal move; both pages then show it. */
-  async function playOne(pages) {
-    const states = await Promise.all(pages.map((p) => state(p)));
-    const mover = states.findIndex((s) => s.online && s.online.myTurn);
-    assert.ok(mover >= 0, 'someone is to move');
-    const before = plies(states[mover]);
-    // A tap while the last move's discs still turn is not taken: wait for them.
-    const settled = await waitForState(pages[mover], (t) => !t.animating && t.online.myTurn, null,
-      { message: 'the board at rest' });
-    await tapSquare(pages[mover], settled.legalMoves[0]);
-    // (The predicate runs in the page: it cannot call plies().)
-    await Promise.all(pages.map((p) => waitForState(p, (t, n) => (t.transcript.match(/[a-h][1-8]/gi) || []).length > n,
-      before, { message: 'the move on both pages' })));
-  }
-
-  async function named(page, name) {
-    await tapControl(page, 'New');
-    await waitForPanel(page, 'new-game');
-    await tapControl(page, 'mode:Online');
-    const guest = await waitForState(page, (s) => Object.keys(s.controls).some((k) => /^You play as Guest \d+/.test(k)),
-      null, { message: 'a guest name from the server' });
-    await tapControl(page, Object.keys(guest.controls).find((k) => /^You play as Guest/.test(k)));
-    await page.fill('#reversi-text-field', name);
-    await page.click('#reversi-text-dialog button[type=submit]');
-    await waitForState(page, (s, n) => Object.keys(s.controls).some((k) => k.startsWith(`You play as ${n}.`)), name,
-      { message: 'the nickname taken' });
-  }
-
   async function openLeaderboards(page) {
     await pressControl(page, 'Menu');
     await waitForPanel(page, 'menu');
@@ -85,19 +55,19 @@ describe('the arcade', () => {
         await p.page.goto(`${server.url}index.html?nosw`);
         await waitForApp(p.page);
       }
-      await named(ada.page, 'Ada');
+      await takeNickname(ada.page, 'Ada');
       await tapControl(ada.page, 'Open a table');
       const opened = await waitForState(ada.page, (s) => s.online && s.online.code && s.panel === 'table', null,
         { message: 'the table opened' });
       await tapControl(ada.page, 'Close');
-      await named(bob.page, 'Bob');
+      await takeNickname(bob.page, 'Bob');
       await tapControl(bob.page, 'Cancel');
       await bob.page.goto(`${server.url}index.html?nosw&table=${opened.online.code}`);
       await waitForApp(bob.page);
       const pages = [ada.page, bob.page];
       await Promise.all(pages.map((p) => waitForState(p, (s) => s.online && s.online.phase === 'playing' && s.board, null,
         { message: 'the game started' })));
-      for (let i = 0; i < 4; i += 1) await playOne(pages);
+      for (let i = 0; i < 4; i += 1) await playFirstMoveOnline(pages);
 
       // Chat: a line each way, a hidden word, and a mute.
       await pressControl(ada.page, 'Menu');

@@ -1,7 +1,7 @@
 // Playing whole games by tapping, checking every state on the way against
 // the tests' own rules engine.
 import assert from 'node:assert/strict';
-import { waitForState, waitForTurn } from './app.mjs';
+import { state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
 import { tapSquare } from './input.mjs';
 import { countDiscs, legalMovesOf, replayTranscript } from './rules.mjs';
 
@@ -41,3 +41,35 @@ export async function playToEnd(page, random, { onTurn = null, maxMoves = 70, ch
   }
 }
 
+
+/**
+ * At an online table (pages side by side): the page to move plays its first
+ * legal move, and both pages then show it.
+ */
+export async function playFirstMoveOnline(pages) {
+  const states = await Promise.all(pages.map((p) => state(p)));
+  const mover = states.findIndex((s) => s.online && s.online.myTurn);
+  assert.ok(mover >= 0, 'someone is to move');
+  const before = (states[mover].transcript.match(/[a-h][1-8]/gi) || []).length;
+  // A tap while the last move's discs still turn is not taken: wait for them.
+  const settled = await waitForState(pages[mover], (t) => !t.animating && t.online.myTurn, null,
+    { message: 'the board at rest' });
+  await tapSquare(pages[mover], settled.legalMoves[0]);
+  // (The predicate runs in the page: it cannot call helpers from here.)
+  await Promise.all(pages.map((p) => waitForState(p, (t, n) => (t.transcript.match(/[a-h][1-8]/gi) || []).length > n,
+    before, { message: 'the move on both pages' })));
+}
+
+/** Takes the nickname `name` for online play, from the new-game dialog's Online choice. */
+export async function takeNickname(page, name) {
+  await tapControl(page, 'New');
+  await waitForPanel(page, 'new-game');
+  await tapControl(page, 'mode:Online');
+  const guest = await waitForState(page, (s) => Object.keys(s.controls).some((k) => /^You play as Guest \d+/.test(k)),
+    null, { message: 'a guest name from the server' });
+  await tapControl(page, Object.keys(guest.controls).find((k) => /^You play as Guest/.test(k)));
+  await page.fill('#reversi-text-field', name);
+  await page.click('#reversi-text-dialog button[type=submit]');
+  await waitForState(page, (s, n) => Object.keys(s.controls).some((k) => k.startsWith(`You play as ${n}.`)), name,
+    { message: 'the nickname taken' });
+}
