@@ -27,6 +27,15 @@ void ResultsRecord::add(const FinishedGame& game) {
   if (recent.size() > kRecentGamesKept) recent.resize(kRecentGamesKept);
 }
 
+bool ResultsRecord::keep_review(const std::string& transcript, const std::vector<ReviewedMove>& review) {
+  for (FinishedGame& game : recent)
+    if (game.transcript == transcript && game.review.empty()) {
+      game.review = review;
+      return true;
+    }
+  return false;
+}
+
 FinishedGame finished_game_of(const Session& session) {
   FinishedGame game;
   game.mode = session.options().mode;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "game/game_result.h"
+#include "game/game_review.h"
 #include "game/players.h"
 
 namespace reversi {
@@ -37,6 +38,8 @@ struct FinishedGame {
   StartVariant variant = StartVariant::StandardCross;
   std::string transcript;
   GameResult result;
+  // The review made after the game (GameReview::kept), once there is one.
+  std::vector<ReviewedMove> review;
   bool operator==(const FinishedGame&) const = default;
 };
 
@@ -51,6 +54,9 @@ struct ResultsRecord {
   // Counts a finished game and keeps it among the recent ones (oldest dropped).
   // Games still in progress are ignored.
   void add(const FinishedGame& game);
+  // Keeps a finished review with the newest recent game of that transcript
+  // that has none yet; false when there is no such game.
+  bool keep_review(const std::string& transcript, const std::vector<ReviewedMove>& review);
   bool operator==(const ResultsRecord&) const = default;
 };
 

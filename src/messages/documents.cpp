@@ -87,16 +87,44 @@ void session_from_version_1(Json& document) {
 
 Json finished_game_to_json(const FinishedGame& game) {
   const Outcome outcome = game.result.outcome;
-  return Json{{"mode", spell(kModes, game.mode)},
-              {"strength", spell(kStrengths, game.strength)},
-              {"humanColor", spell(kColours, game.human_colour)},
-              {"start", spell(kVariants, game.variant)},
-              {"transcript", game.transcript},
-              {"result", outcome == Outcome::BlackWins   ? "black"
-                         : outcome == Outcome::WhiteWins ? "white"
-                                                         : spell(kOutcomes, outcome)},
-              {"reason", spell(kEndReasons, game.result.reason)},
-              {"counts", {{"black", game.result.black_discs}, {"white", game.result.white_discs}}}};
+  Json json{{"mode", spell(kModes, game.mode)},
+            {"strength", spell(kStrengths, game.strength)},
+            {"humanColor", spell(kColours, game.human_colour)},
+            {"start", spell(kVariants, game.variant)},
+            {"transcript", game.transcript},
+            {"result", outcome == Outcome::BlackWins   ? "black"
+                       : outcome == Outcome::WhiteWins ? "white"
+                                                       : spell(kOutcomes, outcome)},
+            {"reason", spell(kEndReasons, game.result.reason)},
+            {"counts", {{"black", game.result.black_discs}, {"white", game.result.white_discs}}}};
+  if (!game.review.empty()) {
+    // One line a move: the best square, its value, the value of the move played, proven or not.
+    Json review = Json::array();
+    for (const ReviewedMove& move : game.review)
+      review.push_back(Json::array({square_name(move.best), move.best_score, move.played_score, move.exact}));
+    json["review"] = std::move(review);
+  }
+  return json;
+}
+
+// A kept review, read leniently: one that does not fit its game is dropped
+// (the review can be made again) and the game itself is kept.
+std::vector<ReviewedMove> review_from_json(const Json& value, const Game& game) {
+  std::vector<ReviewedMove> review;
+  if (!value.is_array() || value.size() > 64) return {};
+  for (const Json& line : value) {
+    if (!line.is_array() || line.size() != 4 || !line[0].is_string() || !line[1].is_number_integer() ||
+        !line[2].is_number_integer() || !line[3].is_boolean())
+      return {};
+    const Parsed<Square> best = parse_square(line[0].get<std::string>());
+    if (!best || *best.value == kPass) return {};
+    const std::int64_t best_score = line[1].get<std::int64_t>(), played_score = line[2].get<std::int64_t>();
+    if (best_score < -64 || best_score > 64 || played_score < -64 || played_score > 64) return {};
+    review.push_back(
+        ReviewedMove{*best.value, static_cast<int>(best_score), static_cast<int>(played_score), line[3].get<bool>()});
+  }
+  if (!GameReview::restore(game, review)) return {};
+  return review;
 }
 
 // Reads one recent game and checks it against a replay of its transcript.
@@ -139,6 +167,7 @@ Decoded<FinishedGame> finished_game_from_json(const Json& value, const std::stri
     return Decoded<FinishedGame>::failure(DecodeProblem::Inconsistent,
                                           where + ": the result does not match the transcript");
   game.transcript = replay.value->transcript();  // stored in the canonical spelling
+  if (value.is_object() && value.contains("review")) game.review = review_from_json(value["review"], *replay.value);
   return Decoded<FinishedGame>::success(std::move(game));
 }
 

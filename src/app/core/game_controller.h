@@ -76,6 +76,9 @@ class GameController {
   Settings& settings() { return persistence_.settings(); }
   const Settings& settings() const { return persistence_.settings(); }
   const ResultsRecord& record() const { return persistence_.record(); }
+  void keep_review(const std::string& transcript, const std::vector<ReviewedMove>& review) {
+    persistence_.keep_review(transcript, review);
+  }
   bool record_readable() const { return persistence_.record_readable(); }
   bool storage_ok() const { return persistence_.storage_ok(); }
   const Notices& notices() const { return notices_; }

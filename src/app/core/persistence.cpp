@@ -107,4 +107,22 @@ void Persistence::add_result(const FinishedGame& game) {
       });
 }
 
+void Persistence::keep_review(const std::string& transcript, const std::vector<ReviewedMove>& review) {
+  if (review.empty() || !record_.keep_review(transcript, review) || !loaded()) return;
+  store_.update(
+      kRecordKey,
+      [this, transcript, review](const DocumentStore::Loaded& stored) -> std::optional<std::string> {
+        if (!stored.found || stored.oversize != 0) return std::nullopt;
+        auto parsed = messages::record_from_json(stored.text);
+        if (!parsed) return std::nullopt;  // an unreadable record is left as it is
+        ResultsRecord merged = *parsed.value;
+        if (!merged.keep_review(transcript, review)) return std::nullopt;
+        record_ = merged;
+        return messages::record_to_json(merged);
+      },
+      [this](const std::string& error) {
+        if (!error.empty()) report("saving record failed: " + error);
+      });
+}
+
 }  // namespace reversi

@@ -71,6 +71,9 @@ class Persistence {
   // finished in other tabs meanwhile are kept: results are appended, never
   // overwritten.
   void add_result(const FinishedGame& game);
+  // Keeps a finished review with its game in the record (the newest recent
+  // game of that transcript without one), in the stored record too.
+  void keep_review(const std::string& transcript, const std::vector<ReviewedMove>& review);
 
  private:
   void on_loaded(const std::string& key, const DocumentStore::Loaded& loaded);
