@@ -270,7 +270,7 @@ void App::draw_settings_panel() {
   changed |= check("Show how many discs each move turns", "setting:flip-counts", &game_.settings().show_flip_counts);
   changed |= check("Sound", "setting:sound", &game_.settings().sound);
   changed |= check("Reduce motion (no flip animation)", "setting:reduced-motion", &game_.settings().reduced_motion);
-  changed |= check("Hide the copper dots (find your moves yourself)", "setting:hide-legal-moves",
+  changed |= check("Hide the move dots (find your moves yourself)", "setting:hide-legal-moves",
                    &game_.settings().hide_legal_moves);
   changed |= check("Larger text and buttons", "setting:larger-text", &game_.settings().larger_text);
   changed |= check("Hints: move values and a Best move button", "setting:hints", &game_.settings().show_hints);

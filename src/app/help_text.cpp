@@ -14,7 +14,7 @@ std::span<const HelpSection> help_sections() {
       {"Making a move",
        "Put a disc on an empty square so that one or more of your opponent's discs lie in an unbroken straight "
        "row between the new disc and a disc you already have: sideways, up and down, or diagonally. Those discs "
-       "are captured and turn over to your colour. The squares where you may play carry a copper dot; tap or click "
+       "are captured and turn over to your colour. The squares where you may play carry a dot; tap or click "
        "one. With a mouse, resting on a square shows which discs it would turn."},
       {"Several rows at once",
        "A single disc can close rows in any of the eight directions, and every closed row turns over together. "
@@ -49,7 +49,7 @@ std::span<const HelpSection> help_sections() {
       {"Keyboard",
        "Arrow keys move a cursor over the board; Enter or Space plays on the square under it.\n"
        "Tab and Shift+Tab go from button to button (in a dialog, through its controls; the arrow keys too), and "
-       "Enter or Space presses the one with the copper ring.\n"
+       "Enter or Space presses the one with the ring around it.\n"
        "U or Ctrl+Z takes a move back; Ctrl+Y or Ctrl+Shift+Z plays it again.\n"
        "N opens the New game dialog; Escape closes a dialog.\n"
        "Page Up, Page Down, Home and End scroll a long dialog.\n"

@@ -163,18 +163,19 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   const ImVec2 end(origin.x + width, origin.y + height);
   const float rounding = 12;
   draw_list.AddRectFilled(ImVec2(origin.x, origin.y + 3), ImVec2(end.x, end.y + 3), IM_COL32(0, 0, 0, 90), rounding);
-  // Ebony with a faint grain, pearl with a faint sheen.
-  draw_list.AddRectFilled(origin, ImVec2(middle, end.y), IM_COL32(20, 16, 14, 255), rounding,
-                          ImDrawFlags_RoundCornersLeft);
+  // Ebony with a faint grain, pearl with a faint sheen, in the theme's disc colours.
+  const auto halfway = [](ImU32 a, ImU32 b) {
+    return (((a >> 1) & 0x7F7F7F7F) + ((b >> 1) & 0x7F7F7F7F)) | IM_COL32_A_MASK;
+  };
+  draw_list.AddRectFilled(origin, ImVec2(middle, end.y), palette::kEbony, rounding, ImDrawFlags_RoundCornersLeft);
+  const ImU32 grain = halfway(palette::kEbony, palette::kEbonyHighlight);
+  draw_list.AddRectFilledMultiColor(ImVec2(origin.x + rounding, origin.y),
+                                    ImVec2(std::max(middle, origin.x + rounding), origin.y + height * 0.5f), grain,
+                                    halfway(grain, palette::kEbony), palette::kEbony, palette::kEbony);
+  draw_list.AddRectFilled(ImVec2(middle, origin.y), end, palette::kPearl, rounding, ImDrawFlags_RoundCornersRight);
   draw_list.AddRectFilledMultiColor(
-      ImVec2(origin.x + rounding, origin.y), ImVec2(std::max(middle, origin.x + rounding), origin.y + height * 0.5f),
-      IM_COL32(60, 52, 46, 255), IM_COL32(36, 30, 27, 255), IM_COL32(20, 16, 14, 255), IM_COL32(20, 16, 14, 255));
-  draw_list.AddRectFilled(ImVec2(middle, origin.y), end, IM_COL32(232, 225, 212, 255), rounding,
-                          ImDrawFlags_RoundCornersRight);
-  draw_list.AddRectFilledMultiColor(ImVec2(middle, origin.y),
-                                    ImVec2(std::max(middle, end.x - rounding), origin.y + height * 0.5f),
-                                    IM_COL32(250, 248, 242, 255), IM_COL32(236, 228, 240, 255),
-                                    IM_COL32(232, 225, 212, 255), IM_COL32(232, 225, 212, 255));
+      ImVec2(middle, origin.y), ImVec2(std::max(middle, end.x - rounding), origin.y + height * 0.5f),
+      palette::kPearlHighlight, halfway(palette::kPearlHighlight, palette::kPearl), palette::kPearl, palette::kPearl);
   draw_list.AddLine(ImVec2(middle, origin.y), ImVec2(middle, end.y), palette::kCopper, 2.0f);
   draw_list.AddRect(origin, end, palette::kCopperDeep, rounding, 0, 1.5f);
 
@@ -186,8 +187,8 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
                     black_text.c_str());
   const float white_count_x = end.x - kEdge - disc * 2 - kGap - white_count;
   draw_disc(draw_list, ImVec2(end.x - kEdge - disc, center_y), disc, Color::White, 1, 0);
-  draw_list.AddText(theme.count, count_size, ImVec2(white_count_x, center_y - count_size * 0.55f),
-                    IM_COL32(30, 24, 20, 255), white_text.c_str());
+  draw_list.AddText(theme.count, count_size, ImVec2(white_count_x, center_y - count_size * 0.55f), palette::kEbony,
+                    white_text.c_str());
   // The names, where they fit (always, unless the bar is narrower than both
   // sides need), with a badge under a name while it has something to say.
   const auto name_and_badge = [&](float x, float room_right, bool right_aligned, const std::string& name,
@@ -455,7 +456,7 @@ void toast(const Theme& theme, const std::string& text, float alpha) {
     return (colour & ~IM_COL32_A_MASK) | (static_cast<ImU32>(a) << IM_COL32_A_SHIFT);
   };
   draw_list.AddRectFilled(ImVec2(min.x, min.y + 4), ImVec2(max.x, max.y + 4), faded(IM_COL32(0, 0, 0, 110)), 14);
-  draw_list.AddRectFilled(min, max, faded(IM_COL32(58, 40, 28, 255)), 14);
+  draw_list.AddRectFilled(min, max, faded(palette::kPanel), 14);
   draw_list.AddRect(min, max, faded(palette::kCopper), 14, 0, 2);
   draw_list.AddText(theme.body, size, ImVec2(min.x + pad_x, min.y + pad_y), faded(palette::kText), text.c_str(),
                     nullptr, wrap);

@@ -126,7 +126,7 @@ describe('every screen, every size', () => {
       await tapSquare(page, later.legalMoves[0]);
       await waitForState(page, (s) => !s.notice && !s.badges.black, null,
         { message: 'the next move takes the pass notice and badge away' });
-      await waitForState(page, (s) => !s.animating && /tap a copper dot/.test(s.status), null,
+      await waitForState(page, (s) => !s.animating && /tap a dot/.test(s.status), null,
         { message: 'touch words on a phone, once the discs have turned' });
       assert.deepEqual(log.pageErrors, []);
     } finally {
@@ -170,9 +170,9 @@ describe('every screen, every size', () => {
       }
       assert.ok(replies >= 4, `replies seen: ${replies}`);
       assert.ok(seen.some((s) => s.badges && /^thinking/.test(s.badges.white || '')), 'thinking shows at the computer\'s side');
-      assert.ok(!seen.some((s) => s.animating && /click a copper dot/.test(s.status)),
+      assert.ok(!seen.some((s) => s.animating && /click a dot/.test(s.status)),
         'no "your turn" while the discs still turn');
-      assert.ok(seen.some((s) => /click a copper dot/.test(s.status)), 'mouse words on a desktop');
+      assert.ok(seen.some((s) => /click a dot/.test(s.status)), 'mouse words on a desktop');
       assert.deepEqual(log.pageErrors, []);
     } finally {
       await context.close();

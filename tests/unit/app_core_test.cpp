@@ -356,10 +356,10 @@ TEST_CASE("controller: play on from an earlier move keeps the later ones to redo
 
 TEST_CASE("wording: tap on a touch screen, click with a mouse; the status and the result card agree") {
   Session session(solo_as(ColourChoice::Black), 1);
-  CHECK(turn_line(session, false, Pointer::Touch) == "Your turn — tap a copper dot.");
-  CHECK(turn_line(session, false, Pointer::Mouse) == "Your turn — click a copper dot.");
+  CHECK(turn_line(session, false, Pointer::Touch) == "Your turn — tap a dot.");
+  CHECK(turn_line(session, false, Pointer::Mouse) == "Your turn — click a dot.");
   Session two(SessionOptions{.mode = Mode::TwoPlayers}, 1);
-  CHECK(turn_line(two, false, Pointer::Mouse) == "Black to move — click a copper dot.");
+  CHECK(turn_line(two, false, Pointer::Mouse) == "Black to move — click a dot.");
   CHECK(turn_line(two, false, Pointer::Mouse, /*dots=*/false) == "Black to move.");
   // A finished game: the status line says what the result card's headline says.
   REQUIRE(session.play(sq("f5")));

@@ -9,6 +9,18 @@ Role role_of(const Session& session, Color color) {
   return color == session.human_colour() ? Role::You : Role::Computer;
 }
 
+const char* strength_title(Strength strength) {
+  switch (strength) {
+    case Strength::Easy:
+      return "Easy";
+    case Strength::Medium:
+      return "Medium";
+    case Strength::Hard:
+      return "Hard";
+  }
+  return "Medium";
+}
+
 const char* role_label(Role role) {
   switch (role) {
     case Role::You:
@@ -77,8 +89,8 @@ std::string turn_line(const Session& session, bool paused, Pointer pointer, bool
   if (session.waiting_for_computer()) return "The computer is thinking";
   if (!dots) return mover == Role::You ? "Your turn." : std::string(role_label(mover)) + " to move.";
   const char* action = pointer == Pointer::Touch ? "tap" : "click";
-  if (mover == Role::You) return std::string("Your turn — ") + action + " a copper dot.";
-  return std::string(role_label(mover)) + " to move — " + action + " a copper dot.";
+  if (mover == Role::You) return std::string("Your turn — ") + action + " a dot.";
+  return std::string(role_label(mover)) + " to move — " + action + " a dot.";
 }
 
 std::string match_line(const Session& session) {

@@ -14,6 +14,8 @@ enum class Role { You, Computer, BlackPlayer, WhitePlayer };
 
 // Who plays `color` in the session's current game.
 Role role_of(const Session& session, Color color);
+// "Easy", "Medium", "Hard" (as the screens write them).
+const char* strength_title(Strength strength);
 // "You", "Computer", "Black", "White": the score bar's labels.
 const char* role_label(Role role);
 
