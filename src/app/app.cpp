@@ -61,7 +61,8 @@ StartRequest start_request_from_url() {
   request.moves = platform::url_parameter("moves");
   // The page's other parameters, read by the shell, the service worker's
   // switch and the online client.
-  static constexpr std::string_view kOtherNames[] = {"sound", "moves", "table", "claim", "nosw", "host", "server"};
+  static constexpr std::string_view kOtherNames[] = {"sound", "moves",  "table",  "claim", "nosw",
+                                                     "host",  "server", "review", "check"};
   for (const std::string& name : platform::url_parameter_names()) {
     const bool known = std::find(std::begin(messages::kOptionUrlNames), std::end(messages::kOptionUrlNames), name) !=
                            std::end(messages::kOptionUrlNames) ||
@@ -104,10 +105,10 @@ App::App(Theme& theme)
   ImGui::GetIO().UserData = &controls_;
   reduced_motion_ = platform::reduced_motion();
   game_.set_listener([this](const GameEvent& event, const Session& session) { host_.forward(event, session); });
-  game_.set_ready_listener([this] { host_.announce_ready(); });
   platform::listen_to_host([this](std::string_view text) { host_.receive(text); });
   platform::listen_to_access([this](std::string_view json) { return access_command(json); });
   game_.start(start_request_from_url());
+  game_.set_ready_listener([this] { host_.announce_ready(); });
   // An invite link (?table=K7M2QX) sits down at that table; a seat-transfer
   // link (?claim=…) carries a game on from another device.
   if (const std::string code = platform::url_parameter("table"); !code.empty()) online_.join(code);
@@ -174,6 +175,10 @@ void App::close_panels() {
 }
 
 void App::tap_square(Square square) {
+  if (reviewing()) {
+    game_.notify(NoticeKind::Refused, "This is the review: Try again plays on from here, Close goes back to the game.");
+    return;
+  }
   if (viewing_) {
     game_.notify(NoticeKind::Refused, "This is an earlier position: press Back to return to the game.");
     return;
@@ -249,6 +254,7 @@ void App::show_events() {
         break;
       case EventKind::GameStarted:
         viewing_.reset();
+        review_open_ = false;
         animation_.finish();
         result_dismissed_ = false;
         load_error_.clear();
@@ -295,6 +301,7 @@ void App::frame(double now) {
   if (online() != was_online_) {
     was_online_ = online();
     viewing_.reset();
+    review_open_ = false;
   }
   const bool was_ready = game_.ready();
   const std::string notice = game_.notices().text();
@@ -309,6 +316,11 @@ void App::frame(double now) {
   follow_hints();
   if (game_.notices().text() != notice) state_dirty_ = true;
   show_events();
+  if (game_.ready() && !shared_link_checked_) {
+    // A shared game opens in review over the game on the board, once that is there.
+    shared_link_checked_ = true;
+    open_shared_link();
+  }
   controls_.controls.clear();
   controls_.regions.clear();
   draw_screen();
@@ -365,7 +377,8 @@ bool App::wants_frames(double now) const {
       now < transition_until_ || host_.waiting() || widgets::scrolling() || toast_fading_)
     return true;
   if (!game_.ready()) return true;
-  if (hints_pending()) return true;  // the worker's values are on their way
+  if (hints_pending()) return true;      // the worker's values are on their way
+  if (review_pending(now)) return true;  // and the review's
   // Online: the server's clock, a countdown for the opponent, reconnecting.
   if (online() &&
       (online_.connection() != OnlineTable::Connection::Connected || online_.clock() || online_.opponent_away()))
@@ -413,6 +426,12 @@ void App::publish_state() {
   screen.hints_shown = !online() && game_.settings().show_hints;
   if (const std::vector<MoveValue>* values = current_hints()) screen.hints = *values;
   screen.best_move = best_move();
+  if (reviewing()) {
+    screen.review = &reviewing_->review;
+    screen.review_at = reviewing_->at;
+    screen.review_title = reviewing_->title;
+    screen.review_seconds = reviewing_->took;
+  }
   platform::publish_state(state_hook_json(game_, screen, &online_));
 }
 
@@ -426,6 +445,8 @@ void App::handle_event(const SDL_Event& event) {
   if (key == SDLK_ESCAPE) {
     if (panel_ != Panel::None)
       close_panel_ = true;
+    else if (reviewing())
+      close_review();
     else if (viewing_)
       stop_viewing();
     else if (session() && session()->game().is_over())
@@ -471,6 +492,15 @@ void App::handle_event(const SDL_Event& event) {
         break;
     }
     if (panel_ != Panel::Result) return;  // nothing else reaches the board under a dialog
+  }
+  if (reviewing() && panel_ == Panel::None) {
+    // In the review the arrows step through the game, Home and End go to its ends.
+    const std::size_t at = reviewing_->at;
+    if ((key == SDLK_LEFT || key == SDLK_UP) && at > 0) review_step(at - 1);
+    if (key == SDLK_RIGHT || key == SDLK_DOWN) review_step(at + 1);
+    if (key == SDLK_HOME) review_step(0);
+    if (key == SDLK_END) review_step(reviewing_->review.size());
+    return;
   }
   if (online() && (control || key == SDLK_u)) return;  // no taking back at a table
   if ((control && key == SDLK_z && shift) || (control && key == SDLK_y)) return redo();

@@ -8,6 +8,7 @@
 #include <SDL.h>
 
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "app/flip_animation.h"
 #include "app/theme.h"
 #include "app/widgets.h"
+#include "game/game_review.h"
 
 namespace reversi {
 
@@ -94,6 +96,38 @@ class App {
   void follow_hints();
   void ask_best_move();
   Square best_move() const;  // once asked for this position and known; else kNoMove
+  // The review after a game (app_review.cpp).
+  struct Reviewing {
+    Game game;
+    GameReview review;
+    std::size_t at = 0;                  // the board shows the position after this many moves
+    Strength strength = Strength::Hard;  // whom "Try again from here" plays
+    std::string title;                   // "Review: you against Hard"
+    bool in_record = false;              // keep the finished review with the game in the record
+    double started_at = 0;
+    double took = -1;  // the seconds the valuing took, once finished (0: kept from before)
+  };
+  bool reviewing() const { return reviewing_ && review_open_; }
+  void open_review(const Game& game, Strength strength, std::string title, bool in_record,
+                   std::span<const ReviewedMove> kept = {});
+  void review_current_game();
+  void review_recent_game(std::size_t index);  // the record's recent game
+  void review_transcript(const std::string& transcript, const std::string& title);
+  void open_shared_link();  // ?review=…&check=… in the address
+  void close_review();
+  void review_step(std::size_t at);
+  void review_next_mistake();
+  void try_again_from_review();
+  void share_game(const Game& game);
+  // The review's share of the AI worker: one position at a time, when hints do not want it.
+  void follow_review();
+  bool review_pending(double now) const;  // a position asked and not answered yet (frames keep coming)
+  bool take_review_answer(const Board& board, const std::vector<MoveValue>& values);
+  BoardPicture review_picture() const;
+  std::string review_status() const;
+  void draw_review_graph(ImVec2 origin, ImVec2 size);
+  float draw_review_buttons(ImVec2 origin, float width, float height);
+  void draw_review_mistakes(ImVec2 origin, float width, float height);
   void draw_screen();
   void draw_score_bar(ImVec2 origin, float width, float height);
   widgets::ScoreBarLabels score_labels() const;
@@ -200,8 +234,13 @@ class App {
   double hints_asked_at_ = 0;
   std::optional<std::pair<Board, std::vector<MoveValue>>> hints_;  // the last answer
   std::optional<Board> best_asked_;                                // "Best move" pressed in this position
-  bool settled_frame_owed_ = false;                                // a frame is due once the flips end
-  int frames_owed_ = 0;                                            // frames still due after a dialog change
+  std::optional<Reviewing> reviewing_;  // the game last reviewed, its valuing going on while unfinished
+  bool review_open_ = false;            // the review is on screen
+  std::optional<Board> review_asked_;   // the position last sent to be valued for it
+  double review_asked_at_ = 0;
+  bool shared_link_checked_ = false;  // the address's shared game, opened once
+  bool settled_frame_owed_ = false;   // a frame is due once the flips end
+  int frames_owed_ = 0;               // frames still due after a dialog change
   bool state_dirty_ = true;
   float zoom_ = 1;
 

@@ -289,13 +289,17 @@ void App::draw_arcade_panel() {
         }
         if (const std::string forfeit = forfeit_words(game); !forfeit.empty()) detail += " · " + forfeit;
         const float row_y = ImGui::GetCursorPosY();
-        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 100);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 186);
         ImGui::TextWrapped("%s", line.c_str());
         ImGui::PopTextWrapPos();
         dim_text(detail);
         const float text_bottom = ImGui::GetCursorPosY();
-        ImGui::SetCursorPos(ImVec2(width - 86, row_y + std::max(0.0f, (text_bottom - row_y - 38) * 0.5f)));
+        const float button_y = row_y + std::max(0.0f, (text_bottom - row_y - 38) * 0.5f);
+        ImGui::SetCursorPos(ImVec2(width - 172, button_y));
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 8));
+        const std::string review_name = "review-online:" + std::to_string(index + 1);
+        const bool review = widgets::button("Review", ImVec2(84, 38), true, review_name.c_str());
+        ImGui::SetCursorPos(ImVec2(width - 84, button_y));
         const std::string name = "copy-online:" + std::to_string(index + 1);
         const bool copy = widgets::button("Copy", ImVec2(84, 38), true, name.c_str());
         ImGui::PopStyleVar();
@@ -305,6 +309,10 @@ void App::draw_arcade_panel() {
         }
         ImGui::SetCursorPosY(std::max(text_bottom, row_y + 42) + 4);
         ImGui::PopID();
+        if (review) {
+          review_transcript(game.transcript, "Review: you against " + opponent_of(game));
+          break;  // the dialog is closing
+        }
       }
     else
       dim_text(connected ? "Loading your games…" : "Connecting to the game server…");

@@ -22,7 +22,7 @@ constexpr double kHintPatienceSeconds = 4.0;
 }  // namespace
 
 std::optional<Board> App::hint_board() const {
-  if (online() || !game_.ready() || !session() || viewing_ || game_.paused()) return std::nullopt;
+  if (online() || !game_.ready() || !session() || viewing_ || reviewing() || game_.paused()) return std::nullopt;
   const Game& game = session()->game();
   if (game.is_over() || game.in_placement_phase() || session()->waiting_for_computer()) return std::nullopt;
   return game.position().board;
@@ -44,16 +44,20 @@ bool App::hints_pending() const {
 }
 
 void App::follow_hints() {
+  // One channel to the worker's valuing (a question replaces the one before):
+  // an answer is the review's when the review asked last, the hints' otherwise.
   if (auto answer = computer_.take_values()) {
-    hints_ = std::move(*answer);
+    if (review_asked_ != answer->first || !take_review_answer(answer->first, answer->second))
+      hints_ = std::move(*answer);
     state_dirty_ = true;
   }
   const std::optional<Board> board = hint_board();
   if (best_asked_ && best_asked_ != board) best_asked_.reset();  // the position moved on
-  if (!hints_wanted() || current_hints()) return;
+  if (!hints_wanted() || current_hints()) return follow_review();
   if (hints_asked_ == board && now_ < hints_asked_at_ + kHintPatienceSeconds) return;  // asked; once more after that
   hints_asked_ = board;
   hints_asked_at_ = now_;
+  review_asked_.reset();  // replaced: the review asks again when its turn comes
   computer_.value_moves(*board, kHintSeconds);
 }
 

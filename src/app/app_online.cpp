@@ -279,6 +279,12 @@ void App::draw_online_result(float width) {
                                                     : "Play again";
     if (widgets::button(label, ImVec2(width, 48), !online_.rematch_asked())) online_.rematch();
   }
+  if (session() && widgets::wide_button("Review the game", half)) {
+    review_current_game();
+    return;
+  }
+  ImGui::SameLine(0, 10);
+  if (session() && widgets::wide_button("Share", half)) share_game(session()->game());
   if (widgets::wide_button("View board", half)) switch_panel(Panel::None);
   ImGui::SameLine(0, 10);
   if (widgets::wide_button("Leave the table", half)) ask_to_leave();

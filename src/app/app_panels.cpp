@@ -353,7 +353,7 @@ void App::draw_confirm_resign_panel() {
 }
 
 void App::draw_result_panel() {
-  const float card_height = (session() && session()->match().length() > 1 ? 350 : 300) + (online() ? 26 : 0) +
+  const float card_height = (session() && session()->match().length() > 1 ? 350 : 300) + 58 + (online() ? 26 : 0) +
                             (online() && !online_.chips_line().empty() ? 48 : 0);
   if (!session() || !begin_panel("Game over", 420, card_height, /*at_bottom=*/true)) return;
   const float width = ImGui::GetContentRegionAvail().x;
@@ -380,7 +380,7 @@ void App::draw_result_panel() {
       ImGui::PopStyleColor();
     }
   }
-  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 134);
+  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 192);
   const float half = (width - 10) * 0.5f;
   if (online()) {
     draw_online_result(width);
@@ -404,6 +404,13 @@ void App::draw_result_panel() {
     show_events();
     return;
   }
+  if (widgets::wide_button("Review the game", half)) {
+    review_current_game();
+    end_panel();
+    return;
+  }
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Share", half)) share_game(session()->game());
   if (widgets::wide_button("View board", half)) switch_panel(Panel::None);
   ImGui::SameLine(0, 10);
   if (widgets::wide_button("New game…", half)) switch_panel(Panel::NewGame);

@@ -14,6 +14,7 @@
 namespace reversi {
 
 BoardPicture App::board_picture() const {
+  if (reviewing()) return review_picture();
   BoardPicture picture;
   if (!session()) return picture;
   if (viewing_) {
@@ -77,6 +78,7 @@ std::string App::thinking_dots() const { return std::string(static_cast<std::siz
 
 std::string App::status_line() const {
   if (!game_.ready()) return "Getting the board ready…";
+  if (reviewing()) return review_status();
   if (viewing_)
     return "Looking back: move " + std::to_string(*viewing_) + " of " + std::to_string(moves_in_record()) +
            (platform::coarse_pointer() ? "." : " (the arrow keys step).");
@@ -125,23 +127,30 @@ void App::draw_screen() {
   ImGui::PopStyleVar(2);
 
   const float pad = std::clamp(std::min(display.x, display.y) * 0.03f, 8.0f, 24.0f);
-  const float bar_height = 58, status_height = 34, button_height = 48, title_height = 30;
+  // The review puts its graph where the score bar is, and has two rows of buttons.
+  const bool review = reviewing();
+  const float bar_height = review ? 92 : 58, status_height = review ? 44 : 34, button_height = 48, title_height = 30;
+  const float buttons_height = review ? button_height * 2 + 8 : button_height;
   const bool landscape = display.x > display.y * 1.15f;
   landscape_ = landscape;
   if (!landscape) {
     // Portrait: title, bar, board, status and buttons stacked, centred.
     const float column_width = std::min(display.x - 2 * pad, 620.0f);
-    const float stack = title_height + bar_height + status_height + button_height + 5 * pad * 0.6f;
+    const float stack = title_height + bar_height + status_height + buttons_height + 5 * pad * 0.6f;
     const float board = std::max(200.0f, std::min(column_width, display.y - stack - 2 * pad));
     const float width = std::max(board, std::min(column_width, board + 40));
     float y = std::max(pad, (display.y - stack - board) * 0.42f);
     const float x = (display.x - width) * 0.5f;
     ImGui::SetCursorScreenPos(ImVec2(x, y));
-    widgets::title_row(
-        theme_, width, title_height, session() ? session()->options() : game_.settings().session_options(),
-        session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1, online_title());
+    widgets::title_row(theme_, width, title_height,
+                       session() ? session()->options() : game_.settings().session_options(),
+                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
+                       review ? reviewing_->title : online_title());
     y += title_height + pad * 0.6f;
-    draw_score_bar(ImVec2(x, y), width, bar_height);
+    if (review)
+      draw_review_graph(ImVec2(x, y), ImVec2(width, bar_height));
+    else
+      draw_score_bar(ImVec2(x, y), width, bar_height);
     y += bar_height + pad * 0.6f;
     draw_board_area(ImVec2((display.x - board) * 0.5f, y), board);
     y += board + pad * 0.6f;
@@ -157,27 +166,36 @@ void App::draw_screen() {
     const float y = (display.y - board) * 0.5f;
     draw_board_area(ImVec2(x, y), board);
     const float side_x = x + board + pad;
-    float side_y =
-        y +
-        std::max(0.0f, (board - (title_height + bar_height + status_height * 2 + button_height * 2 + 4 * pad)) * 0.3f);
+    float side_y = y + std::max(0.0f, (board - (title_height + bar_height + status_height * 2 +
+                                                (review ? buttons_height : button_height * 2) + 4 * pad)) *
+                                          0.3f);
     ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
-    widgets::title_row(
-        theme_, side, title_height, session() ? session()->options() : game_.settings().session_options(),
-        session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1, online_title());
+    widgets::title_row(theme_, side, title_height,
+                       session() ? session()->options() : game_.settings().session_options(),
+                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
+                       review ? reviewing_->title : online_title());
     side_y += title_height + pad;
-    draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
+    if (review)
+      draw_review_graph(ImVec2(side_x, side_y), ImVec2(side, std::max(bar_height, std::min(150.0f, board * 0.22f))));
+    else
+      draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
+    if (review) side_y += std::max(bar_height, std::min(150.0f, board * 0.22f)) - bar_height;
     side_y += bar_height + pad;
     draw_status(ImVec2(side_x, side_y), side);
     side_y += status_height * 2 + pad;
     side_y += draw_buttons(ImVec2(side_x, side_y), side, button_height) + pad;
     // The rest of the column lists the moves, when there is room for a few.
     const float list_height = y + board - side_y;
-    if (list_height >= 140 && !viewing_) draw_side_moves(ImVec2(side_x, side_y), side, list_height);
+    if (review && list_height >= 120)
+      draw_review_mistakes(ImVec2(side_x, side_y), side, list_height);
+    else if (list_height >= 140 && !viewing_ && !review)
+      draw_side_moves(ImVec2(side_x, side_y), side, list_height);
   }
   if (panel_ != Panel::None) {
     // Dim the game under an open dialog (drawn here, under the dialog window).
     const float fade = std::clamp(static_cast<float>((now_ - panel_opened_at_) / 0.12), 0.0f, 1.0f);
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(0, 0), display, IM_COL32(18, 12, 9, static_cast<int>(150 * fade)));
+    const ImU32 dim = (palette::kBackground & ~IM_COL32_A_MASK) | (static_cast<ImU32>(150 * fade) << IM_COL32_A_SHIFT);
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(0, 0), display, dim);
   }
   ImGui::End();
 }
@@ -233,7 +251,7 @@ void App::draw_board_area(ImVec2 origin, float size) {
   ImDrawList& draw_list = *ImGui::GetWindowDrawList();
   // Looking back shows a still position: no flips of a move played meanwhile.
   static const FlipAnimation kStill;
-  board_view_.draw(draw_list, theme_, board_picture(), viewing_ ? kStill : animation_, now_);
+  board_view_.draw(draw_list, theme_, board_picture(), viewing_ || reviewing() ? kStill : animation_, now_);
   ImGui::SetCursorScreenPos(origin);
   // One invisible button over the board: a tap is a release over the board
   // that started on it, so a drag off the board cancels.
@@ -328,6 +346,7 @@ float App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
 }
 
 float App::draw_buttons(ImVec2 origin, float width, float height) {
+  if (reviewing()) return draw_review_buttons(origin, width, height);
   if (viewing_) return draw_viewing_buttons(origin, width, height);
   const float gap = width < 400 ? 6 : 8;
   // With hints on, games on this device have a sixth button: Best move.

@@ -1,5 +1,5 @@
 // The statistics panel: results per strength, two-player results, and the
-// latest finished games (each can be copied as a transcript).
+// latest finished games (each can be reviewed, or copied as a transcript).
 #include <imgui.h>
 
 #include "app/app.h"
@@ -69,9 +69,12 @@ void App::draw_statistics_panel() {
     ImGui::SetCursorPosY(row_y + (38 - ImGui::GetTextLineHeight()) * 0.5f);
     ImGui::Text("%-9s %2d–%-2d  %s", outcome_for(game), game.result.black_discs, game.result.white_discs,
                 opponent.c_str());
-    ImGui::SameLine(width - 86);
+    ImGui::SameLine(width - 172);
     ImGui::SetCursorPosY(row_y);
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 8));
+    const std::string review_name = "review:" + std::to_string(index + 1);
+    const bool review = widgets::button("Review", ImVec2(84, 38), true, review_name.c_str());
+    ImGui::SameLine(width - 84);
     const std::string name = "copy:" + std::to_string(index + 1);
     const bool copy = widgets::button("Copy", ImVec2(84, 38), true, name.c_str());
     ImGui::PopStyleVar();
@@ -80,6 +83,10 @@ void App::draw_statistics_panel() {
       game_.notify(NoticeKind::Copied, "Transcript copied.");
     }
     ImGui::PopID();
+    if (review) {
+      review_recent_game(index);
+      break;  // the dialog is closing
+    }
   }
   if (!game_.record_readable()) {
     ImGui::Spacing();

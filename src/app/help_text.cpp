@@ -53,13 +53,22 @@ std::span<const HelpSection> help_sections() {
        "U or Ctrl+Z takes a move back; Ctrl+Y or Ctrl+Shift+Z plays it again.\n"
        "N opens the New game dialog; Escape closes a dialog.\n"
        "Page Up, Page Down, Home and End scroll a long dialog.\n"
-       "While you look back at an earlier move, the left and right arrows step through the game.\n"
+       "While you look back at an earlier move or review a game, the left and right arrows step through the "
+       "game (in a review, Home and End go to its start and end).\n"
        "With a screen reader: Tab on past the last button reaches the board as a grid of named squares; the "
        "arrow keys move between them, Enter or Space plays, and every move, pass and result is read out."},
       {"Looking back",
        "Open Moves and choose a move to see the board as it stood after it; step with Earlier and Later. Back "
        "returns to the game. In a game on this device, Play on takes the game back to that position, and you "
        "carry on from there (the later moves can be played again with Redo)."},
+      {"Reviewing a game",
+       "When a game ends, Review the game goes over it with Hard's judgement: each move is valued against the best "
+       "move in its position, in discs (\"about\" where it is an estimate; near the end the values are proven). "
+       "The graph shows who was ahead after every move, dark above the line for Black and light below for White, "
+       "with each side's three biggest mistakes marked; tap it to go to a move. Earlier, Later, the arrow keys and "
+       "Next mistake step through the game, with the best move ringed and both moves' values on the board. Try "
+       "again plays on from the position shown against the computer, with you to move. Statistics keeps each "
+       "reviewed game's review, and Share sends a link that opens the game in review on any device."},
   };
   return sections;
 }

@@ -56,8 +56,8 @@ bool GameReview::answer(const Board& board, std::span<const MoveValue> values) {
     return candidate.reviewable && !candidate.value && candidate.before.board == board;
   });
   if (move == moves_.end() || values.empty()) return false;
-  const auto played = std::find_if(values.begin(), values.end(),
-                                   [&](const MoveValue& value) { return value.move == move->played; });
+  const auto played =
+      std::find_if(values.begin(), values.end(), [&](const MoveValue& value) { return value.move == move->played; });
   if (played == values.end()) return false;
   // The first of the best in the answer's order, as Best move shows it.
   const auto best = std::max_element(values.begin(), values.end(),
@@ -99,9 +99,8 @@ std::vector<std::size_t> GameReview::mistakes(Color colour) const {
     const Move& move = moves_[index];
     if (move.colour == colour && move.value && move.value->loss() >= kSmallestMistake) found.push_back(index);
   }
-  std::stable_sort(found.begin(), found.end(), [this](std::size_t a, std::size_t b) {
-    return moves_[a].value->loss() > moves_[b].value->loss();
-  });
+  std::stable_sort(found.begin(), found.end(),
+                   [this](std::size_t a, std::size_t b) { return moves_[a].value->loss() > moves_[b].value->loss(); });
   if (found.size() > kMistakesShown) found.resize(kMistakesShown);
   return found;
 }

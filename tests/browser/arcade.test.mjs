@@ -139,7 +139,14 @@ describe('the arcade', () => {
       await screenshot(ada.page, 'arcade-record-phone');
       await tapControl(ada.page, 'copy-online:1');
       await waitForState(ada.page, (s) => /Transcript copied/.test(s.notice), null, { message: 'copied' });
-      await tapControl(ada.page, 'Close');
+      // The online game opens in review, as a game on this device does.
+      await tapControl(ada.page, 'review-online:1');
+      const reviewed = await waitForState(ada.page, (s) => s.review && s.panel === 'none', null, { message: 'the review' });
+      assert.match(reviewed.review.title, /Bob/);
+      assert.ok(reviewed.review.moves > 0);
+      await waitForState(ada.page, (s) => s.review && s.review.complete, null, { message: 'the online game valued', timeout: 60000 });
+      await tapControl(ada.page, 'review:close');
+      await waitForState(ada.page, (s) => s.review === null, null, { message: 'the review closed' });
 
       await waitForPanel(bob.page, 'result', 15000);
       await tapControl(bob.page, 'View board');

@@ -2,13 +2,14 @@
 // to value, how the answers become each move's loss, the evaluation line and
 // each side's biggest mistakes, and how a kept review is checked against its
 // game. Made with made-up values first, then with the real search.
+#include "game/game_review.h"
+
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
 #include "ai/computer.h"
-#include "game/game_review.h"
 #include "game/game_transcript.h"
 #include "game/results_record.h"
 #include "messages/documents.h"
@@ -195,7 +196,7 @@ TEST_CASE("review: a shared link carries the moves and a check that finds a chan
         std::string::npos);
   CHECK(messages::game_from_review_link("", messages::review_check("")).error.find("no moves") != std::string::npos);
   CHECK(messages::game_from_review_link(std::string(2000, 'a'), "00000000").error.find("longer") != std::string::npos);
-  for (const std::string& error : {messages::game_from_review_link("f5", "").error,
-                                   messages::game_from_review_link("f5", "deadbeef").error})
+  for (const std::string& error :
+       {messages::game_from_review_link("f5", "").error, messages::game_from_review_link("f5", "deadbeef").error})
     CHECK(error.find("Nothing was opened.") != std::string::npos);
 }

@@ -10,6 +10,50 @@ namespace {
 
 using messages::Json;
 
+Json review_json(const GameReview& review, const ScreenFacts& screen) {
+  Json lead = Json::array();
+  for (std::size_t at = 0; at <= review.size(); ++at) {
+    const std::optional<int> value = review.black_lead_after(at);
+    lead.push_back(value ? Json(*value) : Json(nullptr));
+  }
+  Json mistakes = Json::object();
+  for (Color colour : {Color::Black, Color::White}) {
+    Json list = Json::array();
+    for (std::size_t index : review.mistakes(colour)) {
+      const GameReview::Move& move = review.moves()[index];
+      list.push_back({{"move", index + 1},
+                      {"square", square_name(move.played)},
+                      {"best", square_name(move.value->best)},
+                      {"loss", move.value->loss()}});
+    }
+    mistakes[colour == Color::Black ? "black" : "white"] = std::move(list);
+  }
+  Json current = nullptr;
+  if (screen.review_at < review.size()) {
+    const GameReview::Move& move = review.moves()[screen.review_at];
+    current = {{"move", screen.review_at + 1},
+               {"color", move.colour == Color::Black ? "black" : "white"},
+               {"played", square_name(move.played)}};
+    if (move.value) {
+      current["best"] = square_name(move.value->best);
+      current["bestScore"] = move.value->best_score;
+      current["playedScore"] = move.value->played_score;
+      current["exact"] = move.value->exact;
+    }
+  }
+  return Json{{"title", repaired_utf8(screen.review_title)},
+              {"at", screen.review_at},
+              {"moves", review.size()},
+              {"reviewable", review.reviewable()},
+              {"valued", review.valued()},
+              {"complete", review.complete()},
+              {"seconds", screen.review_seconds < 0 ? Json(nullptr) : Json(screen.review_seconds)},
+              {"lead", std::move(lead)},
+              {"mistakes", std::move(mistakes)},
+              {"lost", {{"black", review.total_loss(Color::Black)}, {"white", review.total_loss(Color::White)}}},
+              {"current", std::move(current)}};
+}
+
 Json rect_json(const ScreenRect& rect) { return Json{{"x", rect.x}, {"y", rect.y}, {"w", rect.w}, {"h", rect.h}}; }
 
 Json game_json(const GameController& game, const Session& session) {
@@ -181,6 +225,7 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
                       {"shown", screen.hints_shown},
                       {"values", std::move(hint_values)},
                       {"best", screen.best_move < 64 ? Json(square_name(screen.best_move)) : Json(nullptr)}};
+    state["review"] = screen.review ? review_json(*screen.review, screen) : Json(nullptr);
     state["theme"] = screen.theme;
     state["themeAutomatic"] = screen.theme_automatic;
     state["moreContrast"] = screen.more_contrast;

@@ -10,6 +10,7 @@
 
 #include "app/core/game_controller.h"
 #include "app/core/online_table.h"
+#include "game/game_review.h"
 
 namespace reversi {
 
@@ -39,6 +40,12 @@ struct ScreenFacts {
   bool hints_shown = false;
   std::vector<MoveValue> hints;
   Square best_move = kNoMove;
+  // The review on screen (null when none), the position it shows (after
+  // `review_at` moves) and the seconds its valuing took (-1 while it goes on).
+  const GameReview* review = nullptr;
+  std::size_t review_at = 0;
+  std::string review_title;
+  double review_seconds = -1;
 };
 
 // The state as JSON text. Never throws, whatever the notices or names hold.

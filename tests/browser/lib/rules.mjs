@@ -105,3 +105,13 @@ export function randomGame(random) {
   }
   return { moves, passes, board };
 }
+
+/** A shared game link's check (src/messages/game_link.cpp): FNV-1a 64 folded to 32 bits, 8 hex digits. */
+export function reviewCheck(transcript) {
+  let hash = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(`reversi-review-1:${transcript}`)) {
+    hash ^= BigInt(byte);
+    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return ((hash >> 32n) ^ (hash & 0xffffffffn)).toString(16).padStart(8, '0');
+}
