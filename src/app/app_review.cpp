@@ -327,13 +327,15 @@ void App::draw_review_graph(ImVec2 origin, ImVec2 size) {
   // Working: how far the valuing has come, as a bar along the bottom.
   if (!moves.complete()) {
     const float done = moves.reviewable() ? static_cast<float>(moves.valued()) / moves.reviewable() : 1.0f;
-    draw_list.AddRectFilled(ImVec2(left, bottom - 3), ImVec2(right, bottom + 1), palette::kPanelBorder, 2);
-    draw_list.AddRectFilled(ImVec2(left, bottom - 3), ImVec2(left + (right - left) * done, bottom + 1),
+    // Along the frame's bottom edge, under the plot and its labels.
+    const float bar_top = end.y - 6, bar_bottom = end.y - 2;
+    draw_list.AddRectFilled(ImVec2(left, bar_top), ImVec2(right, bar_bottom), palette::kPanelBorder, 2);
+    draw_list.AddRectFilled(ImVec2(left, bar_top), ImVec2(left + (right - left) * done, bar_bottom),
                             palette::kCopperBright, 2);
     char working[64];
     std::snprintf(working, sizeof working, "Reviewing: %zu of %zu moves", moves.valued(), moves.reviewable());
     const ImVec2 words = theme_.body->CalcTextSizeA(label, FLT_MAX, 0, working);
-    draw_list.AddText(theme_.body, label, ImVec2(right - words.x - 2, bottom - label - 5), palette::kText, working);
+    draw_list.AddText(theme_.body, label, ImVec2(right - words.x - 2, bottom - label), palette::kText, working);
   }
   // A tap or click on the graph goes to that move.
   ImGui::SetCursorScreenPos(origin);

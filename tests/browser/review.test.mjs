@@ -60,6 +60,14 @@ describe('review', () => {
       await waitForTurn(page);
       await tapSquare(page, moves[59]);
       await waitForPanel(page, 'result', 15000);
+      // On a phone Share opens the system's share sheet (navigator.share, stood in for here).
+      await page.evaluate(() => {
+        navigator.share = (data) => { window.__shareData = data; return Promise.resolve(); };
+      });
+      await tapControl(page, 'Share');
+      const sheet = await (await page.waitForFunction(() => window.__shareData, null, { timeout: 10000 })).jsonValue();
+      assert.equal(new URL(sheet.url).searchParams.get('review'), moves.join(''));
+      assert.equal(new URL(sheet.url).searchParams.get('check'), reviewCheck(moves.join('')));
       await tapControl(page, 'Review the game');
       const working = await waitForState(page, (s) => s.review && s.panel === 'none', null, { message: 'the review opens' });
       assert.equal(working.review.at, 60, 'it opens on the final position');
