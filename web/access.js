@@ -11,7 +11,12 @@
   var FILES = 'abcdefgh';
   var DIALOGS = {
     'new-game': 'New game', menu: 'Menu', moves: 'Moves', help: 'How to play', statistics: 'Statistics',
-    settings: 'Settings', 'confirm-resign': 'Resign?', result: 'Game over', table: 'Online table',
+    settings: 'Settings', 'confirm-resign': 'Resign?', result: 'Game over', table: 'Online table', review: 'Review',
+  };
+  // The review's buttons (src/app/app_review.cpp), by the names the state publishes.
+  var REVIEW = {
+    'review:earlier': 'Earlier', 'review:later': 'Later', 'review:mistake': 'Next mistake',
+    'review:try-again': 'Try again from here', 'review:share': 'Share', 'review:close': 'Close the review',
   };
   // The settings' switches, and the state's word for each.
   var SETTINGS = {
@@ -237,6 +242,7 @@
   }
 
   function controlLabel(name) {
+    if (REVIEW[name]) return REVIEW[name];
     var move = /^(move|side):(\d+)$/.exec(name);
     if (move) return 'Move ' + move[2];
     if (SETTINGS[name]) return cap(name.slice(8).replace(/-/g, ' '));
@@ -262,6 +268,14 @@
   // ----------------------------------------------------------- following --
   function cellName(s, index, legal) {
     var name = nameOf(index);
+    if (s.review) {
+      // In the review: the position on show, the move played from it and the best one.
+      var current = s.review.current || {};
+      var marks = [name, colourOf(s.review.board[index]) || 'empty'];
+      if (current.played === name) marks.push('played' + (current.playedScore !== undefined ? ', ' + current.playedScore : ''));
+      if (current.best === name && current.best !== current.played) marks.push('best move, ' + current.bestScore);
+      return marks.join(', ');
+    }
     var words = [name, colourOf(s.board[index]) || 'empty'];
     if (legal[name] !== undefined) words.push(legal[name] > 0 ? 'legal, flips ' + legal[name] : 'legal');
     if (s.lastMove === name) words.push('last move');
@@ -274,9 +288,14 @@
   }
 
   function showDialog(s) {
-    var open = s.panel && s.panel !== 'none';
-    var names = open ? (s.keyboardControls || []).filter(function (n, i, all) { return all.indexOf(n) === i; }) : [];
-    var shown = open ? s.panel + '\n' + names.join('\n') : '';
+    // The review is shown as a dialog of its own: its line and its buttons.
+    var reviewing = !!s.review && s.panel === 'none';
+    var open = (s.panel && s.panel !== 'none') || reviewing;
+    var names = open ? (s.keyboardControls || []).filter(function (n, i, all) {
+      return all.indexOf(n) === i && (!reviewing || REVIEW[n]);
+    }) : [];
+    var panel = reviewing ? 'review' : s.panel;
+    var shown = open ? panel + '\n' + names.join('\n') + (reviewing ? '\n' + s.status : '') : '';
     if (shown === dialogShown) {
       for (var b = dialogButtons.firstChild; b; b = b.nextSibling) {
         var key = SETTINGS[b.dataset.control];
@@ -292,9 +311,10 @@
       if (hadFocus && !inside(document.activeElement, grid)) cells[cursor].focus();
       return;
     }
-    dialogTitle.textContent = DIALOGS[s.panel] || s.panel;
-    dialogText.textContent = s.panel === 'confirm-resign' ? 'Give up this game? Your opponent is awarded the win.'
-      : s.panel === 'result' ? result(s) + ' ' + counts(s) : '';
+    dialogTitle.textContent = reviewing ? s.review.title : DIALOGS[s.panel] || s.panel;
+    dialogText.textContent = reviewing ? s.status
+      : s.panel === 'confirm-resign' ? 'Give up this game? Your opponent is awarded the win.'
+        : s.panel === 'result' ? result(s) + ' ' + counts(s) : '';
     dialogButtons.textContent = '';
     names.forEach(function (name) {
       var button = element('button', { type: 'button' }, controlLabel(name));
@@ -332,6 +352,8 @@
     setDisabled(toolbar.resign, over || s.panel !== 'none');
     setDisabled(toolbar.menu, s.panel !== 'none');
     showDialog(s);
+    if (s.review && (!last || !last.review || last.review.at !== s.review.at)) say(s.status);
+    if (s.review && s.review.complete && last && last.review && !last.review.complete) say('The review is ready.');
     if (!last) {
       say('Reversi. ' + (s.mode === 'solo' ? 'You play ' + s.humanColor + ' against the computer (' + s.strength + '). '
         : '') + (over ? result(s) + ' ' : '') + counts(s) + ' ' + turn(s));

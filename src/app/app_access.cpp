@@ -78,6 +78,7 @@ std::string App::access_command(std::string_view json) {
   if (command == "help") return open(Panel::Help);
   if (command == "moves") return open(Panel::Moves);
   if (command == "close") {
+    if (panel_ == Panel::None && reviewing()) close_review();  // the review, when no dialog is over it
     close_panels();
     return "";
   }

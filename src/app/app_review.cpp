@@ -96,8 +96,9 @@ void App::review_recent_game(std::size_t index) {
   const std::string title = finished.mode == Mode::Solo
                                 ? std::string("Review: you against ") + strength_title(finished.strength)
                                 : "Review: two players";
-  open_review(*game.value, finished.mode == Mode::Solo ? finished.strength : game_.settings().session_options().strength,
-              title, true, finished.review);
+  open_review(*game.value,
+              finished.mode == Mode::Solo ? finished.strength : game_.settings().session_options().strength, title,
+              true, finished.review);
 }
 
 void App::review_transcript(const std::string& transcript, const std::string& title) {
@@ -236,13 +237,12 @@ std::string App::review_status() const {
     return line;
   }
   const GameReview::Move& move = moves.moves()[review.at];
-  std::string line = "Move " + std::to_string(review.at + 1) + ": " + colour_name(move.colour) + " played " +
-                     square_name(move.played);
+  std::string line =
+      "Move " + std::to_string(review.at + 1) + ": " + colour_name(move.colour) + " played " + square_name(move.played);
   if (!move.reviewable) return line + " (a placement).";
   if (!move.value) return line + "; its value is still being worked out.";
   const ReviewedMove& value = *move.value;
-  if (value.loss() == 0)
-    return line + " (" + value_words(value.played_score, value.exact) + "), the best move.";
+  if (value.loss() == 0) return line + " (" + value_words(value.played_score, value.exact) + "), the best move.";
   line += " (" + value_words(value.played_score, value.exact) + "): " + std::to_string(value.loss()) +
           (value.loss() == 1 ? " disc" : " discs") + " worse than " + square_name(value.best) + " (" +
           value_words(value.best_score, value.exact) + ").";
@@ -250,8 +250,9 @@ std::string App::review_status() const {
   const auto rank = std::find(mistakes.begin(), mistakes.end(), review.at);
   if (rank != mistakes.end())
     line += std::string(" ") + colour_name(move.colour) + "'s " +
-            (rank == mistakes.begin() ? "biggest mistake." : rank - mistakes.begin() == 1 ? "second biggest mistake."
-                                                                                          : "third biggest mistake.");
+            (rank == mistakes.begin()       ? "biggest mistake."
+             : rank - mistakes.begin() == 1 ? "second biggest mistake."
+                                            : "third biggest mistake.");
   return line;
 }
 
@@ -382,8 +383,7 @@ void App::draw_review_mistakes(ImVec2 origin, float width, float height) {
     ImGui::PopFont();
     const std::vector<std::size_t> mistakes = moves.mistakes(colour);
     if (mistakes.empty())
-      ImGui::TextDisabled("%s", moves.complete() ? "None: every move within a disc of the best."
-                                                 : "Still reviewing…");
+      ImGui::TextDisabled("%s", moves.complete() ? "None: every move within a disc of the best." : "Still reviewing…");
     for (std::size_t index : mistakes) {
       const GameReview::Move& move = moves.moves()[index];
       const std::string line = std::to_string(index + 1) + ". " + square_name(move.played) + "   lost " +

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  START_BOARD, appSuite, applyMove, assertConsistent, desktop, flipsFor, legalMovesOf, otherColor, phone, rng,
+  START_BOARD, appSuite, applyMove, assertConsistent, desktop, flipsFor, legalMovesOf, otherColor, phone, reviewCheck, rng,
   screenshot, squareIndex, squareName, state, waitForState, waitForTurn,
 } from './harness.mjs';
 
@@ -319,6 +319,38 @@ describe('screen-reader play: the accessible mirror of the board', () => {
       await page.keyboard.press('Enter');
       await waitForState(page, (t) => t.phase === 'over');
       await waitForSaid(page, /You resigned\. The computer wins, \d+ to \d+\./, before);
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a shared game in review: its line said, its buttons named, the grid on the position shown', async () => {
+    const { context, page, log } = await suite.open(desktop, { review: LATE_GAME, check: reviewCheck(LATE_GAME) });
+    try {
+      await waitForState(page, (t) => t.review && t.review.complete, null, { message: 'the review', timeout: 90000 });
+      const review = page.getByRole('dialog', { name: 'Review: a shared game' });
+      await review.getByRole('button', { name: 'Earlier', exact: true }).waitFor({ state: 'attached' });
+      // At the end: what can be pressed there (Later and Try again come with an earlier move).
+      for (const name of ['Share', 'Close the review'])
+        assert.equal(await review.getByRole('button', { name, exact: true }).count(), 1, `${name} is there`);
+      const before = (await spoken(page)).length;
+      await review.getByRole('button', { name: 'Earlier', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const shown = await waitForState(page, (t) => t.review.at === 49, null, { message: 'one move back' });
+      await waitForSaid(page, /^Move 50: (Black|White) played a1/, before);
+      for (const name of ['Later', 'Try again from here'])
+        await review.getByRole('button', { name, exact: true }).waitFor({ state: 'attached' });
+      const grid = await axGrid(page);
+      const a1 = grid.cells.find((c) => c.name.startsWith('a1,'));
+      assert.match(a1.name, /^a1, empty, played/, 'the move played from the position shown');
+      const names = grid.cells.map((c) => c.name.split(', ').slice(0, 2).join(', '));
+      assert.deepEqual(names, Array.from({ length: 64 }, (_, i) => `${squareName(i)}, ${
+        { X: 'black', O: 'white', '-': 'empty' }[shown.review.board[i]]}`), 'the cells name the position on show');
+      if (shown.review.current.best !== 'a1')
+        assert.ok(grid.cells.some((c) => c.name.startsWith(`${shown.review.current.best},`) && /best move/.test(c.name)));
+      await page.keyboard.press('Escape');
+      await waitForState(page, (t) => t.review === null, null, { message: 'Escape closes the review' });
       assert.deepEqual(log.pageErrors, []);
     } finally {
       await context.close();

@@ -41,7 +41,15 @@ Json review_json(const GameReview& review, const ScreenFacts& screen) {
       current["exact"] = move.value->exact;
     }
   }
+  // The position on show, as the game's "board" is written: a1..h8, X black, O white.
+  const Position shown = review.position_after(screen.review_at);
+  std::string board(64, '-');
+  for (Square square = 0; square < 64; ++square) {
+    if (shown.discs_of(Color::Black) & bit(square)) board[square] = 'X';
+    if (shown.discs_of(Color::White) & bit(square)) board[square] = 'O';
+  }
   return Json{{"title", repaired_utf8(screen.review_title)},
+              {"board", board},
               {"at", screen.review_at},
               {"moves", review.size()},
               {"reviewable", review.reviewable()},
