@@ -6,20 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, desktop, phone, pressControl, randomGame, replayTranscript, rng, screenshot, tapSquare, waitForPanel,
+  appSuite, desktop, phone, pressControl, randomGame, replayTranscript, rng, screenshot, switchHints, tapSquare,
   waitForState, waitForTurn,
 } from './harness.mjs';
-
-/** Turns the hints switch on (or off) in Settings. */
-async function switchHints(page) {
-  await pressControl(page, 'Menu');
-  await waitForPanel(page, 'menu');
-  await pressControl(page, 'Settings');
-  await waitForPanel(page, 'settings');
-  await pressControl(page, 'setting:hints');
-  await pressControl(page, 'Done');
-  await waitForPanel(page, 'none');
-}
 
 /** Waits for a value on every legal square of the position on show. */
 async function waitForValues(page, message) {

@@ -6,7 +6,7 @@
 // the reference rules after every move.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, requireDist, screenshot, state, tapControl, tapSquare,
+import { desktop, launchBrowser, openPage, phone, requireDist, screenshot, state, switchHints, tapControl, tapSquare,
   waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { rng } from './lib/random.mjs';
@@ -92,7 +92,10 @@ describe('online duels', () => {
       await waitForPanel(ada.page, 'none');
       await screenshot(ada.page, 'online-free-seat-phone');
 
-      // Bob follows the invite link.
+      // Bob, who has hints on for his games on this device, follows the invite link.
+      await bob.page.goto(`${server.url}index.html?nosw`);
+      await waitForApp(bob.page);
+      await switchHints(bob.page);
       await bob.page.goto(`${server.url}index.html?nosw&table=${code}`);
       await waitForApp(bob.page);
       const seated = await Promise.all([ada.page, bob.page].map((p) => waitForState(p,
@@ -105,6 +108,12 @@ describe('online duels', () => {
 
       let pages = [ada.page, bob.page];
       for (let i = 0; i < 10; i += 1) await playOne(pages, random);
+      // Hints are refused at a table: none asked for or drawn, no Best move, though the setting stays on.
+      const playing = await waitForState(bob.page, (s) => s.online && !s.animating, null, { message: 'Bob at the table' });
+      assert.equal(playing.hints.on, true);
+      assert.deepEqual(playing.hints.values, []);
+      assert.equal(playing.hints.shown, false);
+      assert.equal(playing.controls['Best move'], undefined);
       await screenshot(ada.page, 'online-mid-game-phone');
       await screenshot(bob.page, 'online-mid-game-desktop');
 

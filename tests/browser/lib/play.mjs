@@ -1,7 +1,7 @@
 // Playing whole games by tapping, checking every state on the way against
 // the tests' own rules engine.
 import assert from 'node:assert/strict';
-import { state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
+import { pressControl, state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
 import { tapSquare } from './input.mjs';
 import { countDiscs, legalMovesOf, replayTranscript } from './rules.mjs';
 
@@ -72,4 +72,15 @@ export async function takeNickname(page, name) {
   await page.click('#reversi-text-dialog button[type=submit]');
   await waitForState(page, (s, n) => Object.keys(s.controls).some((k) => k.startsWith(`You play as ${n}.`)), name,
     { message: 'the nickname taken' });
+}
+
+/** Turns the hints switch on (or off) in Settings. */
+export async function switchHints(page) {
+  await pressControl(page, 'Menu');
+  await waitForPanel(page, 'menu');
+  await pressControl(page, 'Settings');
+  await waitForPanel(page, 'settings');
+  await pressControl(page, 'setting:hints');
+  await pressControl(page, 'Done');
+  await waitForPanel(page, 'none');
 }
