@@ -40,8 +40,10 @@ class TestDatabase {
     const std::string failed =
         execute(base_, "DROP SCHEMA IF EXISTS " + schema_ + " CASCADE; CREATE SCHEMA " + schema_);
     REQUIRE_MESSAGE(failed.empty(), failed);
-    // Every connection of the case finds its tables in the schema.
-    location_ = base_ + (base_.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + schema_;
+    // Every connection of the case finds its tables in the schema, and is
+    // named after it (cut_connections).
+    location_ = base_ + (base_.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + schema_ +
+                "&application_name=" + schema_;
   }
   ~TestDatabase() {
     if (schema_.empty()) return;
@@ -60,6 +62,13 @@ class TestDatabase {
   void run(const std::string& sql) const {
     const std::string failed = execute(location_, sql);
     REQUIRE_MESSAGE(failed.empty(), failed);
+  }
+
+  // PostgreSQL: ends the case's other connections from the server's side,
+  // as a restart of PostgreSQL would.
+  void cut_connections() const {
+    run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '" + schema_ +
+        "' AND pid <> pg_backend_pid()");
   }
 
  private:

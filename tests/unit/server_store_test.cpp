@@ -236,6 +236,31 @@ TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; 
         "the database has schema version 5, newer than this build's 4: run the newer reversi-server");
 }
 
+TEST_CASE("store: PostgreSQL: a lost connection fails the call that finds it, nothing half-written, and comes back" *
+          doctest::test_suite("postgresql")) {
+  const TestDatabase database(Backend::Postgres);
+  const std::unique_ptr<server::Store> store = open_store(database.location());
+  {
+    auto transaction = store->begin();
+    transaction->put_player(server::PlayerRow{"p_ada", "Ada", "hash", 1'800'000'000});
+    database.cut_connections();
+    transaction->put_player(server::PlayerRow{"p_bob", "Bob", "hash", 1'800'000'000});
+    const server::StoreStatus failed = transaction->commit();
+    REQUIRE(failed);
+    CHECK(failed->message.find("save player: ") == 0);
+  }
+  // The next call connects again.
+  const auto ada = store->find_player("p_ada");
+  REQUIRE_MESSAGE(ada, ada.error.message);
+  CHECK(!ada.value->has_value());
+  database.cut_connections();
+  CHECK(!store->find_player("p_ada"));  // found broken
+  auto transaction = store->begin();
+  transaction->put_player(server::PlayerRow{"p_ada", "Ada", "hash", 1'800'000'000});
+  REQUIRE(!transaction->commit());
+  CHECK(store->find_player("p_ada").value->value().name == "Ada");
+}
+
 TEST_CASE("store: --database picks PostgreSQL by the URI's scheme, SQLite otherwise") {
   CHECK(server::is_postgres_uri("postgresql://reversi@127.0.0.1:5432/reversi"));
   CHECK(server::is_postgres_uri("postgres://db.example/reversi"));
