@@ -110,6 +110,8 @@ StoreResult<std::vector<std::string>> PostgresStore::load_mutes(const std::strin
 
 StoreResult<std::int64_t> PostgresStore::add_report(const ReportRow& report) {
   std::lock_guard lock(mutex_);
+  // Inside a table's transaction its COMMIT would be this one's: refused, as SQLite refuses a nested BEGIN.
+  if (in_transaction_) return {std::nullopt, {"begin: a transaction is already open on this thread"}};
   if (StoreResult<PgResult> begun = query("begin", "BEGIN", PgParams()); !begun) return {std::nullopt, begun.error};
   in_transaction_ = true;
   StoreResult<PgResult> done =
