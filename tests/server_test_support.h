@@ -12,7 +12,8 @@
 #include "messages/table_messages.h"
 #include "server/lobby.h"
 #include "server/moderation.h"
-#include "server/sqlite_store.h"
+#include "server/open_store.h"
+#include "server_test_database.h"
 
 namespace reversi::testing {
 
@@ -58,14 +59,25 @@ struct TableWorld {
   double now = 1000;
   std::optional<double> wake;
   std::deque<std::pair<server::SearchRequest, std::function<void(Square)>>> searches;
-  std::deque<std::uint64_t> randoms;  // the next values of the "cryptographic" generator (0 when empty)
+  std::deque<std::uint64_t> randoms;       // the next values of the "cryptographic" generator (0 when empty)
+  std::unique_ptr<TestDatabase> database;  // when the world made its own
   std::unique_ptr<server::Store> store;
   std::int64_t unix_now = 1'800'000'000;           // wall time for stored rows and the record
   std::unique_ptr<server::Moderation> moderation;  // chat words: as given
 
-  explicit TableWorld(const std::string& database = ":memory:", const std::vector<std::string>& chat_words = {}) {
+  // A --database value: a SQLite path or a PostgreSQL URI.
+  explicit TableWorld(const std::string& location = ":memory:", const std::vector<std::string>& chat_words = {}) {
+    open(location, chat_words);
+  }
+  // A fresh database of the backend, gone with the world.
+  explicit TableWorld(Backend backend, const std::vector<std::string>& chat_words = {})
+      : database(std::make_unique<TestDatabase>(backend)) {
+    open(database->location(), chat_words);
+  }
+
+  void open(const std::string& location, const std::vector<std::string>& chat_words) {
     server::StoreError error;
-    store = server::SqliteStore::open(database, error);
+    store = server::open_store(location, error);
     REQUIRE_MESSAGE(store, error.message);
     moderation = std::make_unique<server::Moderation>(*store->moderation(), server::ChatFilter(chat_words));
     REQUIRE(!moderation->load());

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "server/sqlite_store.h"
+#include "server/moderation_store.h"
+#include "server/open_store.h"
 
 namespace reversi::server {
 namespace {
@@ -71,10 +72,12 @@ void print_report(const ReportRow& report) {
 
 int run(const AdminCommand& command) {
   StoreError error;
-  std::unique_ptr<SqliteStore> store = SqliteStore::open(command.database, error);
-  if (!store) return failed(error.message);
+  std::unique_ptr<Store> opened = open_store(command.database, error);
+  if (!opened) return failed(error.message);
+  Store& store = *opened;
+  ModerationStore& moderation = *store.moderation();  // both backends keep it
   if (command.name == "reports") {
-    const StoreResult<std::vector<ReportRow>> reports = store->load_reports(command.all);
+    const StoreResult<std::vector<ReportRow>> reports = moderation.load_reports(command.all);
     if (!reports) return failed(reports.error.message);
     if (reports.value->empty()) std::printf(command.all ? "No reports.\n" : "No open reports.\n");
     for (const ReportRow& report : *reports.value) print_report(report);
@@ -85,18 +88,18 @@ int run(const AdminCommand& command) {
     const long long id = std::strtoll(command.operands[0].c_str(), &end, 10);
     if (end == command.operands[0].c_str() || *end != '\0' || id <= 0)
       return bad_usage("close-report: ID is a report's number");
-    const StoreResult<bool> closed = store->close_report(id, std::time(nullptr));
+    const StoreResult<bool> closed = moderation.close_report(id, std::time(nullptr));
     if (!closed) return failed(closed.error.message);
     if (!*closed.value) return failed("there is no open report " + command.operands[0]);
     std::printf("report %lld closed\n", id);
     return 0;
   }
   if (command.name == "bans") {
-    const StoreResult<std::vector<BanRow>> bans = store->load_bans();
+    const StoreResult<std::vector<BanRow>> bans = moderation.load_bans();
     if (!bans) return failed(bans.error.message);
     if (bans.value->empty()) std::printf("No bans.\n");
     for (const BanRow& ban : *bans.value) {
-      const StoreResult<std::optional<PlayerRow>> player = store->find_player(ban.player);
+      const StoreResult<std::optional<PlayerRow>> player = store.find_player(ban.player);
       const std::string name = player && *player.value ? player.value->value().name : "";
       std::printf("%s banned at %s%s%s\n", who(ban.player, name).c_str(), utc_time(ban.banned_unix).c_str(),
                   ban.reason.empty() ? "" : ": ", ban.reason.c_str());
@@ -104,18 +107,20 @@ int run(const AdminCommand& command) {
     return 0;
   }
   const std::string& id = command.operands[0];
-  const StoreResult<std::optional<PlayerRow>> player = store->find_player(id);
+  const StoreResult<std::optional<PlayerRow>> player = store.find_player(id);
   if (!player) return failed(player.error.message);
   const std::string name = *player.value ? player.value->value().name : "";
   if (command.name == "ban") {
-    if (!*player.value) return failed("there is no player " + id + " in " + command.database);
-    const StoreResult<bool> banned = store->put_ban(id, command.reason, std::time(nullptr));
+    if (!*player.value)
+      return failed("there is no player " + id + " in " +
+                    (is_postgres_uri(command.database) ? "the database" : command.database));
+    const StoreResult<bool> banned = moderation.put_ban(id, command.reason, std::time(nullptr));
     if (!banned) return failed(banned.error.message);
     if (!*banned.value) return failed(who(id, name) + " is already banned");
     std::printf("%s banned\n", who(id, name).c_str());
     return 0;
   }
-  const StoreResult<bool> unbanned = store->delete_ban(id);  // "unban"
+  const StoreResult<bool> unbanned = moderation.delete_ban(id);  // "unban"
   if (!unbanned) return failed(unbanned.error.message);
   if (!*unbanned.value) return failed(who(id, name) + " is not banned");
   std::printf("%s unbanned\n", who(id, name).c_str());

@@ -4,7 +4,8 @@
 //   reports [--all]      the open reports (or all), readably, on stdout
 //   close-report ID      marks a report handled
 //   ban PLAYER [--reason TEXT], unban PLAYER, bans
-// Every command takes --database PATH (reversi.sqlite3 by default).
+// Every command takes --database PATH or a postgresql:// URI (reversi.sqlite3
+// by default).
 #pragma once
 
 namespace reversi::server {

@@ -14,12 +14,12 @@
 #include "server/chat_filter.h"
 #include "server/chips.h"
 #include "server/http_server.h"
-#include "server/sqlite_store.h"
+#include "server/open_store.h"
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: reversi-server [--host ADDR] [--port N] [--database PATH] [--static DIR]\n"
+    "usage: reversi-server [--host ADDR] [--port N] [--database PATH|postgresql://URI] [--static DIR]\n"
     "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
     "                      [--next-game-seconds N] [--restart-grace-seconds N] [--chat-words FILE]\n"
     "                      [--chips START]\n"
@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
     options.config.chat_words = std::move(*words);
   }
   StoreError store_error;
-  std::unique_ptr<SqliteStore> store = SqliteStore::open(options.database, store_error);
+  std::unique_ptr<Store> store = open_store(options.database, store_error);
   if (!store) return std::fprintf(stderr, "reversi-server: %s\n", store_error.message.c_str()), 1;
 
   std::string error;
@@ -178,7 +178,7 @@ int main(int argc, char** argv) {
     waiter.join();
   }
   server.reset();
-  store.reset();  // closes the database cleanly (WAL checkpoint)
+  store.reset();  // closes the database cleanly (SQLite: a WAL checkpoint)
   std::fprintf(stderr, "reversi-server: stopped\n");
   return 0;
 }

@@ -119,8 +119,8 @@ TEST_CASE("arcade: weeks are ISO weeks from Monday, months and years calendar on
   CHECK(period_bounds(Period::Year, new_year_2027).from == new_year_2027);
 }
 
-TEST_CASE("arcade: points and milestones over whole games between people") {
-  TableWorld world;
+STORE_TEST_CASE("arcade: points and milestones over whole games between people") {
+  TableWorld world(backend);
   world.unix_now = kTuesday;
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   keep_players(world, {&ada, &bob});
@@ -180,8 +180,8 @@ TEST_CASE("arcade: points and milestones over whole games between people") {
   }
 }
 
-TEST_CASE("arcade: a game against the computer is practice: kept, without points or milestones") {
-  TableWorld world;
+STORE_TEST_CASE("arcade: a game against the computer is practice: kept, without points or milestones") {
+  TableWorld world(backend);
   world.unix_now = kTuesday;
   Person ada{"p_ada", "Ada"};
   keep_players(world, {&ada});
@@ -214,8 +214,8 @@ TEST_CASE("arcade: a game against the computer is practice: kept, without points
   CHECK(game.transcript == table->session()->game().transcript());
 }
 
-TEST_CASE("arcade: three different people, five wins and twenty-five wins; the level counts milestones") {
-  TableWorld world;
+STORE_TEST_CASE("arcade: three different people, five wins and twenty-five wins; the level counts milestones") {
+  TableWorld world(backend);
   world.unix_now = kTuesday;
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"}, cy{"p_cy", "Cy"}, di{"p_di", "Di"};
   keep_players(world, {&ada, &bob, &cy, &di});
@@ -288,8 +288,8 @@ std::vector<std::string> ranking(const wire::Leaderboard& board) {
 
 }  // namespace
 
-TEST_CASE("arcade: leaderboards count each period's points, and ties are broken by wins, then time") {
-  TableWorld world;
+STORE_TEST_CASE("arcade: leaderboards count each period's points, and ties are broken by wins, then time") {
+  TableWorld world(backend);
   const std::int64_t monday = server::period_bounds(Period::Week, kWednesday).from;
   // Last week (a Sunday, still in this month and year): Cy beats Di.
   record_game(world, "p_cy", "p_di", Color::Black, monday - 10);
@@ -357,8 +357,8 @@ TEST_CASE("arcade: leaderboards count each period's points, and ties are broken 
   }
 }
 
-TEST_CASE("arcade: the top 100, and the asker's own rank when outside it") {
-  TableWorld world;
+STORE_TEST_CASE("arcade: the top 100, and the asker's own rank when outside it") {
+  TableWorld world(backend);
   const std::int64_t monday = server::period_bounds(Period::Week, kTuesday).from;
   // 101 winners, each beaten opponent a loser with one point.
   for (int player = 0; player < 101; ++player)
@@ -377,8 +377,8 @@ TEST_CASE("arcade: the top 100, and the asker's own rank when outside it") {
   CHECK_FALSE(inside.value->you);  // already on the list
 }
 
-TEST_CASE("arcade: the HTTP API answers the leaderboard and a player's card as JSON") {
-  TableWorld world;
+STORE_TEST_CASE("arcade: the HTTP API answers the leaderboard and a player's card as JSON") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   keep_players(world, {&ada, &bob});
   record_game(world, "p_ada", "p_bob", Color::Black, kTuesday - 100);
@@ -415,8 +415,8 @@ TEST_CASE("arcade: the HTTP API answers the leaderboard and a player's card as J
   CHECK(Json::parse(server::answer_api(*world.store, "/api/other", kTuesday).body).contains("error"));
 }
 
-TEST_CASE("arcade: the history lists a player's games, and a match's standings game by game") {
-  TableWorld world;
+STORE_TEST_CASE("arcade: the history lists a player's games, and a match's standings game by game") {
+  TableWorld world(backend);
   world.unix_now = kTuesday;
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   keep_players(world, {&ada, &bob});

@@ -29,7 +29,7 @@ struct Server {
   TableWorld world;
   server::Lobby lobby{world.services(), inline_hosts(world)};
 
-  explicit Server(const std::vector<std::string>& words = {}) : world(":memory:", words) {}
+  explicit Server(Backend backend, const std::vector<std::string>& words = {}) : world(backend, words) {}
   server::ClientServices services() {
     return server::ClientServices{&lobby,
                                   world.store.get(),
@@ -157,8 +157,8 @@ TEST_CASE("server chat: the rate limit is a burst of three, then one every two s
   CHECK(server::too_fast_reason(0.5) == "You are writing too fast: you may write again in 1 second.");
 }
 
-TEST_CASE("server chat: both seats get the masked line with its writer, time and number; refusals") {
-  Server server({"bad"});
+STORE_TEST_CASE("server chat: both seats get the masked line with its writer, time and number; refusals") {
+  Server server(backend, {"bad"});
   Client ada(server), bob(server), carol(server);
   ada.hello();
   bob.hello();
@@ -210,8 +210,8 @@ TEST_CASE("server chat: both seats get the masked line with its writer, time and
   CHECK_FALSE(bob.link->closed);
 }
 
-TEST_CASE("server chat: a mute stops a player's lines live and in chat-history, and is kept") {
-  Server server;
+STORE_TEST_CASE("server chat: a mute stops a player's lines live and in chat-history, and is kept") {
+  Server server(backend);
   Client ada(server), bob(server);
   ada.hello();
   bob.hello();
@@ -255,8 +255,8 @@ TEST_CASE("server chat: a mute stops a player's lines live and in chat-history, 
   CHECK(ada.refusal().code == ErrorCode::NoSuchPlayer);
 }
 
-TEST_CASE("server chat: a report keeps the game and the chat, also right after the opponent left") {
-  Server server;
+STORE_TEST_CASE("server chat: a report keeps the game and the chat, also right after the opponent left") {
+  Server server(backend);
   Client ada(server), bob(server), carol(server);
   ada.hello();
   bob.hello();
@@ -298,8 +298,8 @@ TEST_CASE("server chat: a report keeps the game and the chat, also right after t
   CHECK(history[0].messages.empty());
 }
 
-TEST_CASE("server chat: the reported player cannot join the reporter's table nor see it listed") {
-  Server server;
+STORE_TEST_CASE("server chat: the reported player cannot join the reporter's table nor see it listed") {
+  Server server(backend);
   Client ada(server), bob(server), dan(server);
   ada.hello();
   bob.hello();
@@ -336,8 +336,9 @@ TEST_CASE("server chat: the reported player cannot join the reporter's table nor
   CHECK(dan.link->take_only<wire::OpenTables>().back().tables.size() == 1);
 }
 
-TEST_CASE("server chat: a ban found by the poll closes the player's connections, unseats them and refuses hello") {
-  Server server;
+STORE_TEST_CASE(
+    "server chat: a ban found by the poll closes the player's connections, unseats them and refuses hello") {
+  Server server(backend);
   Client ada(server), bob(server);
   ada.hello();
   bob.hello();

@@ -140,8 +140,8 @@ TEST_CASE("chips: the stake is 60 scaled by the match's length and the opponent,
   CHECK(server::utc_day(kNoon).to == kNoon + 12 * 3600);
 }
 
-TEST_CASE("chips: the match's winner is paid the stake and the loser pays it") {
-  TableWorld world;
+STORE_TEST_CASE("chips: the match's winner is paid the stake and the loser pays it") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   online::TableOptions options;
   options.match_length = 3;
@@ -202,8 +202,8 @@ TEST_CASE("chips: the match's winner is paid the stake and the loser pays it") {
   }
 }
 
-TEST_CASE("chips: against the computer only the person has a ledger, at the computer's stake") {
-  TableWorld world;
+STORE_TEST_CASE("chips: against the computer only the person has a ledger, at the computer's stake") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"};
   struct Case {
     Strength strength;
@@ -266,8 +266,8 @@ TEST_CASE("chips: against the computer only the person has a ledger, at the comp
   }
 }
 
-TEST_CASE("chips: leaving costs the stake after the match's 4th move, and pays the other as the winner") {
-  TableWorld world;
+STORE_TEST_CASE("chips: leaving costs the stake after the match's 4th move, and pays the other as the winner") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
 
   SUBCASE("before the 4th move leaving is free for both, even when it decides the match") {
@@ -345,8 +345,8 @@ TEST_CASE("chips: leaving costs the stake after the match's 4th move, and pays t
   }
 }
 
-TEST_CASE("chips: a balance never goes below 0: a loser pays what they have") {
-  TableWorld world;
+STORE_TEST_CASE("chips: a balance never goes below 0: a loser pays what they have") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   Table table = seat_two(world, ada, bob, {}, 20);
   CHECK(last_chips(bob) == wire::Chips{20, 30, 0, 0, 1500});
@@ -367,8 +367,9 @@ TEST_CASE("chips: a balance never goes below 0: a loser pays what they have") {
   CHECK(ledger(world, bob)[0].reason == ChipReason::MatchLost);
 }
 
-TEST_CASE("chips: wins pay at most 1,500 a UTC day, the win that crosses it in full, and it comes back at midnight") {
-  TableWorld world;
+STORE_TEST_CASE(
+    "chips: wins pay at most 1,500 a UTC day, the win that crosses it in full, and it comes back at midnight") {
+  TableWorld world(backend);
   world.unix_now = kNoon;
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   {
@@ -475,8 +476,8 @@ class RefusingStore : public server::Store {
 
 }  // namespace
 
-TEST_CASE("chips: a commit the store refuses pays nothing, and a match is never paid twice") {
-  TableWorld world;
+STORE_TEST_CASE("chips: a commit the store refuses pays nothing, and a match is never paid twice") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
 
   SUBCASE("the store refuses the change that decides the match") {
@@ -520,8 +521,8 @@ TEST_CASE("chips: a commit the store refuses pays nothing, and a match is never 
   }
 }
 
-TEST_CASE("chips: a table back after a restart still knows the match's moves and key") {
-  TableWorld world;
+STORE_TEST_CASE("chips: a table back after a restart still knows the match's moves and key") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   online::TableOptions options;
   options.match_length = 3;
@@ -547,8 +548,8 @@ TEST_CASE("chips: a table back after a restart still knows the match's moves and
   CHECK(ledger(world, ada)[0].match_key == stored.value->front().row.match_key);
 }
 
-TEST_CASE("chips: off without --chips: no messages, no ledger, get-chips refused, no chips on the card") {
-  TableWorld world;
+STORE_TEST_CASE("chips: off without --chips: no messages, no ledger, get-chips refused, no chips on the card") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   world.randoms = {0};
   Table table = open_table(chip_services(world, std::nullopt), ada);
@@ -594,8 +595,8 @@ TEST_CASE("chips: off without --chips: no messages, no ledger, get-chips refused
   }
 }
 
-TEST_CASE("chips: get-chips lists the ledger, the newest first") {
-  TableWorld world;
+STORE_TEST_CASE("chips: get-chips lists the ledger, the newest first") {
+  TableWorld world(backend);
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   {
     auto transaction = world.store->begin();

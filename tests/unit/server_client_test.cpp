@@ -19,6 +19,8 @@ struct Server {
   server::Lobby lobby{world.services(), inline_hosts(world)};
   server::HostTokenVerifier tokens{std::string("a-key-of-sixteen-bytes")};
 
+  explicit Server(Backend backend) : world(backend) {}
+
   server::ClientServices services() {
     return server::ClientServices{
         &lobby, world.store.get(), &tokens, [this] { return world.now; }, [] { return std::int64_t{1'800'000'000}; },
@@ -46,8 +48,8 @@ struct Client {
 
 }  // namespace
 
-TEST_CASE("server client: a guest gets an id and a secret, kept only as a hash") {
-  Server server;
+STORE_TEST_CASE("server client: a guest gets an id and a secret, kept only as a hash") {
+  Server server(backend);
   Client first(server);
   const wire::Welcome welcome = first.hello();
   REQUIRE(welcome.secret);
@@ -71,8 +73,8 @@ TEST_CASE("server client: a guest gets an id and a secret, kept only as a hash")
   CHECK(forger.refusal() == ErrorCode::HelloFirst);
 }
 
-TEST_CASE("server client: host tokens are checked for signature and expiry") {
-  Server server;
+STORE_TEST_CASE("server client: host tokens are checked for signature and expiry") {
+  Server server(backend);
   const std::string good = server::HostTokenVerifier::sign("a-key-of-sixteen-bytes",
                                                            R"({"player":"ada-1842","name":"Ada","exp":1900000000})");
   Client host_player(server);
@@ -95,8 +97,8 @@ TEST_CASE("server client: host tokens are checked for signature and expiry") {
   CHECK(other_key.refusal() == ErrorCode::BadToken);
 }
 
-TEST_CASE("server client: names are checked on the server") {
-  Server server;
+STORE_TEST_CASE("server client: names are checked on the server") {
+  Server server(backend);
   Client client(server);
   client.hello();
   client.say(online::client::SetName{"  Ada  Lovelace "});
@@ -113,8 +115,8 @@ TEST_CASE("server client: names are checked on the server") {
   CHECK(client.link->take_only<wire::Welcome>().size() == 1);
 }
 
-TEST_CASE("server client: oversized, malformed and too many messages are refused, nothing else happens") {
-  Server server;
+STORE_TEST_CASE("server client: oversized, malformed and too many messages are refused, nothing else happens") {
+  Server server(backend);
   Client client(server);
   client.hello();
   client.session.on_message(std::string(5000, ' '));
@@ -144,8 +146,8 @@ TEST_CASE("server client: oversized, malformed and too many messages are refused
   CHECK(client.link->closed);  // kept going over
 }
 
-TEST_CASE("server client: open, list, join by code in any case, and no second seat") {
-  Server server;
+STORE_TEST_CASE("server client: open, list, join by code in any case, and no second seat") {
+  Server server(backend);
   Client ada(server), bob(server), watcher(server);
   ada.hello();
   bob.hello();
@@ -172,8 +174,8 @@ TEST_CASE("server client: open, list, join by code in any case, and no second se
   CHECK(bob.refusal() == ErrorCode::NoSuchTable);
 }
 
-TEST_CASE("server client: a seat moves to another device with a one-time code") {
-  Server server;
+STORE_TEST_CASE("server client: a seat moves to another device with a one-time code") {
+  Server server(backend);
   Client ada(server), bob(server), ada_phone(server);
   ada.hello();
   bob.hello();
@@ -197,8 +199,8 @@ TEST_CASE("server client: a seat moves to another device with a one-time code") 
   CHECK(thief.refusal() == ErrorCode::NoSuchCode);  // a code works once
 }
 
-TEST_CASE("server client: the leaderboard, a card and the history over the connection") {
-  Server server;
+STORE_TEST_CASE("server client: the leaderboard, a card and the history over the connection") {
+  Server server(backend);
   Client ada(server);
   const wire::Welcome welcome = ada.hello();
   ada.say(online::client::GetPlayer{});

@@ -65,9 +65,9 @@ ErrorCode refusal(FakeLink& link) {
 
 }  // namespace
 
-TEST_CASE("server table: a join starts the game with colours drawn by the generator") {
+STORE_TEST_CASE("server table: a join starts the game with colours drawn by the generator") {
   for (const std::uint64_t draw : {0, 1}) {
-    TableWorld world;
+    TableWorld world(backend);
     world.randoms = {draw};
     Players players;
     Table table = open_table(world, players);
@@ -81,8 +81,8 @@ TEST_CASE("server table: a join starts the game with colours drawn by the genera
   }
 }
 
-TEST_CASE("server table: a third player finds the table full; a stranger is not seated") {
-  TableWorld world;
+STORE_TEST_CASE("server table: a third player finds the table full; a stranger is not seated") {
+  TableWorld world(backend);
   Players players;
   Table table = open_table(world, players);
   auto carol = std::make_shared<FakeLink>();
@@ -94,8 +94,8 @@ TEST_CASE("server table: a third player finds the table full; a stranger is not 
   CHECK(refusal(*players.bob) == ErrorCode::NotOwner);
 }
 
-TEST_CASE("server table: moves are checked in order and committed before they are sent") {
-  TableWorld world;
+STORE_TEST_CASE("server table: moves are checked in order and committed before they are sent") {
+  TableWorld world(backend);
   Players players;
   Table table = open_table(world, players);  // Ada black
   players.ada->take();
@@ -126,8 +126,8 @@ TEST_CASE("server table: moves are checked in order and committed before they ar
   CHECK(refusal(*players.bob) == ErrorCode::StalePly);
 }
 
-TEST_CASE("server table: a player with no move passes by itself") {
-  TableWorld world;
+STORE_TEST_CASE("server table: a player with no move passes by itself") {
+  TableWorld world(backend);
   Players players;
   Table table = open_table(world, players);
   play_moves(table, players, std::string(kBlackPassesAfter8) + "c5");
@@ -138,8 +138,8 @@ TEST_CASE("server table: a player with no move passes by itself") {
   CHECK(table.session()->game().side_to_move() == Color::Black);
 }
 
-TEST_CASE("server table: when the clock runs out Medium's move is played for the player") {
-  TableWorld world;
+STORE_TEST_CASE("server table: when the clock runs out Medium's move is played for the player") {
+  TableWorld world(backend);
   Players players;
   Table table = open_table(world, players, online::TableOptions{1, 10, StartVariant::StandardCross});
   players.ada->take();
@@ -164,8 +164,8 @@ TEST_CASE("server table: when the clock runs out Medium's move is played for the
   CHECK(moves[0].clock->seconds == doctest::Approx(10));
 }
 
-TEST_CASE("server table: a dropped player who comes back in time plays on") {
-  TableWorld world;
+STORE_TEST_CASE("server table: a dropped player who comes back in time plays on") {
+  TableWorld world(backend);
   Players players;
   Table table = open_table(world, players, online::TableOptions{1, 0, StartVariant::StandardCross});  // no clock
   play_moves(table, players, "f5d6");
@@ -185,8 +185,8 @@ TEST_CASE("server table: a dropped player who comes back in time plays on") {
   play_moves(table, players, "c3");
 }
 
-TEST_CASE("server table: a player away past the grace window abandons the game") {
-  TableWorld world;
+STORE_TEST_CASE("server table: a player away past the grace window abandons the game") {
+  TableWorld world(backend);
   Players players;
   Table table = open_table(world, players);
   play_moves(table, players, "f5d6");
@@ -201,9 +201,9 @@ TEST_CASE("server table: a player away past the grace window abandons the game")
   CHECK(table.seat_of("p_bob") < 0);
 }
 
-TEST_CASE("server table: leaving before both moved aborts; after, it resigns") {
+STORE_TEST_CASE("server table: leaving before both moved aborts; after, it resigns") {
   SUBCASE("abort") {
-    TableWorld world;
+    TableWorld world(backend);
     Players players;
     Table table = open_table(world, players);
     play_moves(table, players, "f5");
@@ -215,7 +215,7 @@ TEST_CASE("server table: leaving before both moved aborts; after, it resigns") {
     CHECK(table.view().owner == "p_bob");
   }
   SUBCASE("resign by leaving") {
-    TableWorld world;
+    TableWorld world(backend);
     Players players;
     Table table = open_table(world, players);
     play_moves(table, players, "f5d6");
@@ -227,7 +227,7 @@ TEST_CASE("server table: leaving before both moved aborts; after, it resigns") {
     CHECK(over[0].over.result.winner() == Color::White);
   }
   SUBCASE("the owner alone closes the table") {
-    TableWorld world;
+    TableWorld world(backend);
     Players players;
     Table table = open_table(world, players, {}, false);
     table.leave("p_ada", players.ada);
@@ -238,8 +238,8 @@ TEST_CASE("server table: leaving before both moved aborts; after, it resigns") {
   }
 }
 
-TEST_CASE("server table: a match alternates colours and a rematch swaps the first game's") {
-  TableWorld world;
+STORE_TEST_CASE("server table: a match alternates colours and a rematch swaps the first game's") {
+  TableWorld world(backend);
   Players players;
   Table table = open_table(world, players, online::TableOptions{3, 0, StartVariant::StandardCross});
   CHECK(std::string(player_of(table, Color::Black)) == "p_ada");
@@ -265,8 +265,8 @@ TEST_CASE("server table: a match alternates colours and a rematch swaps the firs
   CHECK(table.session()->match().games_finished() == 0);
 }
 
-TEST_CASE("server table: the computer's seat is searched for off the table") {
-  TableWorld world;
+STORE_TEST_CASE("server table: the computer's seat is searched for off the table") {
+  TableWorld world(backend);
   world.randoms = {1};  // Ada white: the computer opens
   Players players;
   Table table = open_table(world, players, {}, false);
@@ -279,13 +279,14 @@ TEST_CASE("server table: the computer's seat is searched for off the table") {
   CHECK(moves.size() == 1);
 }
 
-TEST_CASE("server table: after a restart the table comes back with fresh, held clocks") {
+STORE_TEST_CASE("server table: after a restart the table comes back with fresh, held clocks") {
   const std::filesystem::path file = std::filesystem::temp_directory_path() / "reversi-server-table-test.sqlite3";
   std::filesystem::remove(file);
+  const TestDatabase database(backend, file.string());
   int seq_before = 0;
   std::string transcript;
   {
-    TableWorld world(file.string());
+    TableWorld world(database.location());
     Players players;
     Table table = open_table(world, players, online::TableOptions{3, 30, StartVariant::StandardCross});
     table.resign("p_bob", players.bob);
@@ -296,7 +297,7 @@ TEST_CASE("server table: after a restart the table comes back with fresh, held c
     seq_before = table.seq();
     transcript = table.session()->game().transcript();
   }
-  TableWorld world(file.string());
+  TableWorld world(database.location());
   const auto stored = world.store->load_tables();
   REQUIRE(stored);
   REQUIRE(stored.value->size() == 1);
@@ -395,8 +396,8 @@ class FlakyStore : public server::Store {
 };
 }  // namespace
 
-TEST_CASE("server table: a change the store refuses is undone and answered server-error") {
-  TableWorld world;
+STORE_TEST_CASE("server table: a change the store refuses is undone and answered server-error") {
+  TableWorld world(backend);
   FlakyStore flaky(*world.store);
   server::TableServices services = world.services();
   services.store = &flaky;
