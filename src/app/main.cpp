@@ -220,7 +220,14 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 }  // namespace
 
 int main(int, char**) {
-  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_AUDIO) != 0) {
+#ifdef __EMSCRIPTEN__
+  // The page plays the sounds through Web Audio; the wasm SDL is built without
+  // its audio subsystem (scripts/setup).
+  constexpr Uint32 kSubsystems = SDL_INIT_VIDEO | SDL_INIT_TIMER;
+#else
+  constexpr Uint32 kSubsystems = SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_AUDIO;
+#endif
+  if (SDL_Init(kSubsystems) != 0) {
     std::fprintf(stderr, "Reversi could not start SDL: %s\n", SDL_GetError());
     return 1;
   }
