@@ -141,15 +141,10 @@ mergeInto(LibraryManager.library, {
     socket: null,
     serverWatch: false,
     database: null,
+    // The connection web/shell.js opened while the app downloaded.
     openDatabase: function () {
       if (!ReversiPage.database) {
-        ReversiPage.database = new Promise(function (resolve, reject) {
-          const request = indexedDB.open('reversi', 1);
-          request.onupgradeneeded = function () { request.result.createObjectStore('documents'); };
-          request.onsuccess = function () { resolve(request.result); };
-          request.onerror = function () { reject(request.error); };
-          request.onblocked = function () { reject(new Error('blocked')); };
-        });
+        ReversiPage.database = new Promise(function (resolve) { resolve(window.reversiShell.openDatabase()); });
       }
       return ReversiPage.database;
     },
