@@ -13,6 +13,7 @@
     'new-game': 'New game', menu: 'Menu', moves: 'Moves', help: 'How to play', statistics: 'Statistics',
     settings: 'Settings', 'confirm-resign': 'Resign?', result: 'Game over', table: 'Online table', review: 'Review',
   };
+  // The review's buttons (src/app/app_review.cpp), by the names the state publishes.
   var REVIEW = {
     'review:earlier': 'Earlier', 'review:later': 'Later', 'review:mistake': 'Next mistake',
     'review:try-again': 'Try again from here', 'review:share': 'Share', 'review:close': 'Close the review',
@@ -268,6 +269,7 @@
   function cellName(s, index, legal) {
     var name = nameOf(index);
     if (s.review) {
+      // In the review: the position on show, the move played from it and the best one.
       var current = s.review.current || {};
       var marks = [name, colourOf(s.review.board[index]) || 'empty'];
       if (current.played === name) marks.push('played' + (current.playedScore !== undefined ? ', ' + current.playedScore : ''));
@@ -286,6 +288,7 @@
   }
 
   function showDialog(s) {
+    // The review is shown as a dialog of its own: its line and its buttons.
     var reviewing = !!s.review && s.panel === 'none';
     var open = (s.panel && s.panel !== 'none') || reviewing;
     var names = open ? (s.keyboardControls || []).filter(function (n, i, all) {

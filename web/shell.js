@@ -14,6 +14,12 @@
 // the watchdog, which names what it was still waiting for.
 (function () {
   'use strict';
+  // The theme the app drew last time (src/app/js/library_reversi.js keeps
+  // it), so the loading screen is already in its colours (shell.css).
+  try {
+    var theme = localStorage.getItem('reversi-theme');
+    if (theme && /^[a-z-]{1,32}$/.test(theme)) document.documentElement.dataset.theme = theme;
+  } catch (e) { /* storage refused: the walnut loading screen */ }
   var canvas = document.getElementById('canvas');
   var loading = document.getElementById('loading');
   var fill = document.getElementById('loading-fill');

@@ -103,10 +103,26 @@ describe('themes', () => {
           }
           if (id !== 'colour-blind-safe') await openSettings(page);
         }
-        // The last choice survives a reload.
+        // The page around the canvas follows the theme too.
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'colour-blind-safe');
+        // The last choice survives a reload, and the loading screen before the
+        // app has read its settings is already in its colours (web/shell.js).
         await page.waitForTimeout(500);
+        await page.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            window.__loadingLook = {
+              theme: document.documentElement.dataset.theme,
+              background: getComputedStyle(document.getElementById('loading')).backgroundImage,
+              app: Boolean(window.reversi),
+            };
+          });
+        });
         await page.reload();
         await waitForApp(page);
+        const look = await page.evaluate(() => window.__loadingLook);
+        assert.equal(look.app, false, 'looked at before the app ran');
+        assert.equal(look.theme, 'colour-blind-safe');
+        assert.match(look.background, /rgb\(28, 34, 46\)/, `the colour-blind safe loading screen (${look.background})`);
         s = await state(page);
         assert.equal(s.theme, 'colour-blind-safe', 'kept across the reload');
         assert.equal(s.themeAutomatic, false);

@@ -178,6 +178,13 @@ mergeInto(LibraryManager.library, {
   reversi_js_publish_state__deps: ['$ReversiPage'],
   reversi_js_publish_state: function (pointer, length) {
     window.__reversiState = JSON.parse(ReversiPage.text(pointer, length));
+    // The page around the canvas follows the theme, now and at the next start (web/shell.js).
+    const theme = window.__reversiState.theme;
+    if (theme && document.documentElement.dataset.theme !== theme) {
+      document.documentElement.dataset.theme = theme;
+      try { localStorage.setItem('reversi-theme', theme); } catch (e) { /* the next loading screen is walnut */ }
+    }
+    // The accessible mirror (web/access.js) follows every published state.
     if (window.reversiAccess && window.reversiAccess.follow) window.reversiAccess.follow(window.__reversiState);
     if (!window.reversi) {
       window.reversi = {
