@@ -83,7 +83,7 @@ describe('pwa bundle files', () => {
     }
   });
 
-  test('what a first visit downloads fits in 700 KiB with Brotli', () => {
+  test('what a first visit downloads fits in 700 kB with Brotli', () => {
     // The page and the service worker fetch the precache, one AI worker build,
     // sw.js and the manifest; sizes as a server sending the .br copies sends them.
     const { FILES } = readServiceWorker(distDir);
@@ -93,7 +93,8 @@ describe('pwa bundle files', () => {
     };
     const files = [...Object.keys(FILES.precache), ...Object.keys(FILES.workers.simd), 'sw.js'];
     const total = files.reduce((n, f) => n + brSize(f), 0);
-    assert.ok(total <= 700 * 1024, `first visit: ${total} bytes (${(total / 1024).toFixed(1)} KiB) over 700 KiB: ${
+    // Issue 27's budget is 700 kB: 700,000 bytes, not 700 KiB.
+    assert.ok(total <= 700 * 1000, `first visit: ${total} bytes (${(total / 1000).toFixed(1)} kB) over 700 kB: ${
       files.map((f) => `${f} ${brSize(f)}`).join(', ')}`);
   });
 
