@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -96,16 +98,79 @@ struct TestPlayer {
       } while (((moved && game.record().cursor() == before) || !my_turn()) && !finished);
     }
   }
-  ErrorCode next_error() {
+  ErrorCode next_error() { return next_refusal().code; }
+  wire::Error next_refusal() {
     for (int frames = 0; frames < 100; ++frames) {
       const std::optional<online::ServerMessage> message = step();
       REQUIRE(message);
-      if (const auto* error = std::get_if<wire::Error>(&*message)) return error->code;
+      if (const auto* error = std::get_if<wire::Error>(&*message)) return *error;
     }
     FAIL("no error came");
-    return ErrorCode::BadMessage;
+    return {};
+  }
+  // Plays the first legal move and waits for it to come back.
+  void play_and_see() {
+    REQUIRE(my_turn());
+    const std::size_t before = game.record().cursor();
+    play_first_legal();
+    while (game.record().cursor() == before) {
+      const std::optional<online::ServerMessage> message = step();
+      REQUIRE(message);
+      if (const auto* error = std::get_if<wire::Error>(&*message)) FAIL("refused: " << error->reason);
+    }
+  }
+  // Reads until the other seat's move is in (or the game is over).
+  void see_reply(std::size_t moves) {
+    while (game.record().cursor() < moves && !finished) REQUIRE(step());
   }
 };
+
+// A PostgreSQL cluster of the test's own (scripts/test-postgres), which it
+// can stop and start again; removed at the end.
+class PostgresCluster {
+ public:
+  PostgresCluster() {
+    static int clusters = 0;
+    // Not inside a TemporaryFolder: as root the cluster runs as the postgres
+    // user, who may not enter a private folder of root's.
+    folder_ = std::filesystem::temp_directory_path() /
+              ("reversi-outage-" + std::to_string(getpid()) + "-" + std::to_string(++clusters));
+    uri_ = run("start");
+    REQUIRE_MESSAGE(uri_.rfind("postgresql://", 0) == 0, "scripts/test-postgres start printed: " << uri_);
+  }
+  ~PostgresCluster() { run("stop"); }
+  PostgresCluster(const PostgresCluster&) = delete;
+  PostgresCluster& operator=(const PostgresCluster&) = delete;
+  const std::string& uri() const { return uri_; }
+  void pause() { run("pause"); }
+  void resume() { run("resume"); }
+
+ private:
+  std::string run(const std::string& command) const {
+    const std::string line = std::string(REVERSI_SOURCE_DIR "/scripts/test-postgres ") + command + " '" +
+                             folder_.string() + "' 2>&1";
+    std::string output;
+    if (FILE* pipe = popen(line.c_str(), "r")) {
+      char buffer[512];
+      while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+      pclose(pipe);
+    }
+    while (!output.empty() && output.back() == '\n') output.pop_back();
+    return output;
+  }
+  std::filesystem::path folder_;
+  std::string uri_;
+};
+
+// What a player coming back with nothing in hand is sent: the table's state.
+wire::State snapshot_for(std::uint16_t port, const TestPlayer& player) {
+  TestSocket socket;
+  REQUIRE(socket.connect(port) == 101);
+  socket.send(online::client::Hello{player.welcome.player, player.welcome.secret, {}, online::Resume{player.table, 0}});
+  const std::optional<wire::State> state = socket.wait_for<wire::State>(10);
+  REQUIRE(state);
+  return *state;
+}
 
 std::unique_ptr<ChildProcess> join_bot(const TemporaryFolder& folder, const ServerProcess& server,
                                        const std::string& code) {
@@ -229,6 +294,59 @@ TEST_SUITE("server-process") {
     // Far over 20 a second (bursts of 40), however slowly a loaded server reads them.
     for (int index = 0; index < 120; ++index) carol.socket.send(online::client::UnwatchOpenTables{});
     CHECK(carol.next_error() == ErrorCode::RateLimited);
+    CHECK(server.stop() == 0);
+  }
+
+  TEST_CASE("server process: with PostgreSQL gone, a move is refused and nothing is half-written; play resumes") {
+    PostgresCluster database;
+    TemporaryFolder folder;
+    ServerProcess server(folder, {"--database", database.uri() + "?connect_timeout=5"});
+    TestPlayer ada, bob;
+    ada.connect(server.port());
+    ada.socket.send(online::client::OpenTable{});
+    while (ada.table.empty()) REQUIRE(ada.step());
+    bob.connect(server.port());
+    bob.socket.send(online::client::JoinTable{ada.table});
+    while (!ada.colour) REQUIRE(ada.step());
+    while (!bob.colour) REQUIRE(bob.step());
+    TestPlayer& black = *ada.colour == Color::Black ? ada : bob;
+    TestPlayer& white = *ada.colour == Color::Black ? bob : ada;
+    for (int pair = 0; pair < 2; ++pair) {
+      black.play_and_see();
+      white.see_reply(black.game.record().cursor());
+      white.play_and_see();
+      black.see_reply(white.game.record().cursor());
+    }
+    const std::string before = black.game.transcript();
+    REQUIRE(before.size() == 8);
+
+    database.pause();
+    black.play_first_legal();
+    const wire::Error refused = black.next_refusal();
+    CHECK(refused.code == ErrorCode::ServerError);
+    CHECK(refused.reason == "The server could not save that, so nothing changed. Try again.");
+    CHECK(refused.request == "play");
+    CHECK(black.game.transcript() == before);
+    CHECK(server.process().wait(0.5) == -1);  // still running
+
+    database.resume();
+    // The same move again, as the player would try it: taken now, and seen by both.
+    black.play_and_see();
+    white.see_reply(black.game.record().cursor());
+    CHECK(white.game.transcript() == black.game.transcript());
+    white.play_and_see();
+    black.see_reply(white.game.record().cursor());
+    const std::string after = black.game.transcript();
+    REQUIRE(after.size() == 12);
+    CHECK(after.substr(0, 8) == before);
+
+    // What the database holds is exactly what was played: a server started
+    // afresh on it gives a player coming back the same game.
+    CHECK(server.stop() == 0);
+    server.restart();
+    const wire::State restored = snapshot_for(server.port(), black);
+    CHECK(restored.game.transcript == after);
+    CHECK(restored.table.code == black.table);
     CHECK(server.stop() == 0);
   }
 
