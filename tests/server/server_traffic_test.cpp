@@ -147,8 +147,8 @@ class PostgresCluster {
 
  private:
   std::string run(const std::string& command) const {
-    const std::string line = std::string(REVERSI_SOURCE_DIR "/scripts/test-postgres ") + command + " '" +
-                             folder_.string() + "' 2>&1";
+    const std::string line =
+        std::string(REVERSI_SOURCE_DIR "/scripts/test-postgres ") + command + " '" + folder_.string() + "' 2>&1";
     std::string output;
     if (FILE* pipe = popen(line.c_str(), "r")) {
       char buffer[512];
