@@ -32,14 +32,33 @@ StoreResult<std::size_t> Lobby::restore_tables() {
   StoreResult<std::vector<StoredTable>> stored = shared_.store->load_tables();
   if (!stored) return {std::nullopt, stored.error};
   for (const StoredTable& table : *stored.value) {
+    // Who sits where is known from the row at once, before the table is
+    // built on its strand: a ban read right after start-up finds its player
+    // here (Moderation::poll_bans), and so does a player coming back.
+    bool seated = false;
+    {
+      std::lock_guard lock(mutex_);
+      for (const SeatRow& seat : table.row.seats)
+        if (!seat.player.empty()) {
+          player_tables_[seat.player] = table.row.code;
+          seated_at_[table.row.code].insert(seat.player);
+          seated = true;
+        }
+    }
     HostPtr host = factory_(shared_, [table](const TableServices& services) -> std::optional<Table> {
       StoreError error;
       std::optional<Table> restored = Table::restore(services, table, error);
-      if (!restored) std::fprintf(stderr, "reversi-server: cannot restore %s\n", error.message.c_str());
+      if (!restored) {
+        std::fprintf(stderr, "reversi-server: cannot restore %s\n", error.message.c_str());
+        TableSummary closed;  // its players are free to sit elsewhere
+        closed.code = table.row.code;
+        closed.closed = true;
+        services.changed(closed);
+      }
       return restored;
     });
     std::lock_guard lock(mutex_);
-    tables_[table.row.code] = host;
+    if (!seated || seated_at_.count(table.row.code)) tables_[table.row.code] = host;  // not closed by a failed restore
   }
   return {stored.value->size(), {}};
 }

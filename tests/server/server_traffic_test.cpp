@@ -350,6 +350,47 @@ TEST_SUITE("server-process") {
     CHECK(server.stop() == 0);
   }
 
+  TEST_CASE("server process: a player banned while the server was down is unseated when it comes back") {
+    TemporaryFolder folder;
+    ServerProcess server(folder);
+    TestPlayer ada, bob;
+    ada.connect(server.port());
+    ada.socket.send(online::client::OpenTable{});
+    while (ada.table.empty()) REQUIRE(ada.step());
+    bob.connect(server.port());
+    bob.socket.send(online::client::JoinTable{ada.table});
+    while (!ada.colour) REQUIRE(ada.step());
+    while (!bob.colour) REQUIRE(bob.step());
+    TestPlayer& black = *ada.colour == Color::Black ? ada : bob;
+    TestPlayer& white = *ada.colour == Color::Black ? bob : ada;
+    black.play_and_see();
+    white.see_reply(black.game.record().cursor());
+    white.play_and_see();
+    black.see_reply(white.game.record().cursor());
+
+    CHECK(server.stop() == 0);
+    ChildProcess admin({build_path("reversi-server"), "admin", "ban", ada.welcome.player, "--database",
+                        (folder.path() / "reversi.sqlite3").string(), "--reason", "cheating"},
+                       folder.path() / "admin.log");
+    CHECK(admin.wait(20) == 0);
+    server.restart();
+
+    // Ada is refused; Bob, back at the table, finds the game over: Ada left it.
+    REQUIRE(ada.socket.connect(server.port()) == 101);
+    ada.socket.send(online::client::Hello{ada.welcome.player, ada.welcome.secret, {}, online::Resume{ada.table, 0}});
+    CHECK(ada.next_error() == ErrorCode::Banned);
+    bob.connect(server.port(), online::Resume{bob.table, bob.seq});
+    std::optional<GameResult> result;
+    while (!result) {
+      const std::optional<online::ServerMessage> message = bob.step();
+      REQUIRE(message);
+      if (const auto* over = std::get_if<wire::GameOver>(&*message)) result = over->over.result;
+      REQUIRE(!std::holds_alternative<wire::GameAborted>(*message));  // four moves in: the game counts
+    }
+    CHECK(result->winner() == bob.colour);
+    CHECK(server.stop() == 0);
+  }
+
   TEST_CASE("server process: static files with their types, precompressed forms, and bad paths refused") {
     TemporaryFolder folder;
     const auto dist = folder.path() / "dist";
