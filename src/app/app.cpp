@@ -326,8 +326,7 @@ void App::frame(double now) {
   draw_screen();
   draw_panels();
   draw_notice();
-  const bool panel_changed = panel_ != last_panel_;
-  if (panel_changed) {
+  if (panel_ != last_panel_) {
     last_panel_ = panel_;
     state_dirty_ = true;
     // A popup is hidden on its first frame and fades in: owe frames by count,
@@ -356,11 +355,6 @@ void App::frame(double now) {
     clock_published_at_ = now_;
     state_dirty_ = true;
   }
-  // A dialog that opened or closed this frame has not shown its own buttons
-  // yet (ImGui hides a popup on its first frame): the state waits for the
-  // next frame, owed above, so that its panel and its controls agree (the
-  // accessible mirror builds the dialog's buttons from them).
-  if (panel_changed) return;
   if (state_dirty_ || animation_.running(now_)) publish_state();
 }
 
