@@ -201,6 +201,9 @@ describe('screen-reader play: the accessible mirror of the board', () => {
       await waitForState(page, (t) => t.panel === 'result');
       const dialog = page.getByRole('dialog', { name: 'Game over' });
       await dialog.waitFor({ state: 'attached' });
+      // ImGui shows a popup from its second frame: the mirror has the card's
+      // buttons from the state after that.
+      await dialog.getByRole('button', { name: 'Rematch' }).waitFor({ state: 'attached', timeout: 5000 });
       assert.ok(await dialog.getByRole('button', { name: 'Rematch' }).count() === 1, 'the result card\'s Rematch button');
       assert.deepEqual(log.pageErrors, []);
     } finally {
