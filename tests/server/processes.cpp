@@ -29,6 +29,14 @@ std::string build_path(const std::string& name) {
   return std::string(folder && *folder ? folder : REVERSI_BUILD_DIR) + "/" + name;
 }
 
+std::pair<std::vector<std::string>, int> admin(const TemporaryFolder& folder, std::vector<std::string> arguments) {
+  arguments.insert(arguments.begin(), {build_path("reversi-server"), "admin"});
+  arguments.insert(arguments.end(), {"--database", (folder.path() / "reversi.sqlite3").string()});
+  ChildProcess process(arguments, folder.path() / "admin.log");
+  std::vector<std::string> lines = process.read_all(30);
+  return {lines, process.wait(30)};
+}
+
 ChildProcess::ChildProcess(const std::vector<std::string>& arguments, const std::filesystem::path& log_file) {
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) return;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #ifndef REVERSI_BUILD_DIR
@@ -73,5 +74,9 @@ class ServerProcess {
 };
 
 std::string build_path(const std::string& name);
+
+// `reversi-server admin ARGUMENTS… --database` the ServerProcess database in
+// `folder`: its stdout lines and exit code.
+std::pair<std::vector<std::string>, int> admin(const TemporaryFolder& folder, std::vector<std::string> arguments);
 
 }  // namespace reversi::testing

@@ -81,15 +81,6 @@ std::string seat_both(ChatPlayer& ada, ChatPlayer& bob, wire::GameStarted* start
   return code;
 }
 
-// `reversi-server admin ARGUMENTS… --database` the test's database: its stdout lines and exit code.
-std::pair<std::vector<std::string>, int> admin(const TemporaryFolder& folder, std::vector<std::string> arguments) {
-  arguments.insert(arguments.begin(), {build_path("reversi-server"), "admin"});
-  arguments.insert(arguments.end(), {"--database", (folder.path() / "reversi.sqlite3").string()});
-  ChildProcess process(arguments, folder.path() / "admin.log");
-  std::vector<std::string> lines = process.read_all(30);
-  return {lines, process.wait(30)};
-}
-
 bool has_line(const std::vector<std::string>& lines, const std::string& wanted) {
   for (const std::string& line : lines)
     if (line == wanted) return true;

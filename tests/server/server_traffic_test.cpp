@@ -125,6 +125,31 @@ struct TestPlayer {
   }
 };
 
+// Ada opens a table and Bob joins it, until both know their colours: the
+// two, as black and white.
+struct Seated {
+  TestPlayer& black;
+  TestPlayer& white;
+};
+Seated seat_at_one_table(TestPlayer& ada, TestPlayer& bob, std::uint16_t port) {
+  ada.connect(port);
+  ada.socket.send(online::client::OpenTable{});
+  while (ada.table.empty()) REQUIRE(ada.step());
+  bob.connect(port);
+  bob.socket.send(online::client::JoinTable{ada.table});
+  while (!ada.colour) REQUIRE(ada.step());
+  while (!bob.colour) REQUIRE(bob.step());
+  return *ada.colour == Color::Black ? Seated{ada, bob} : Seated{bob, ada};
+}
+
+// A move each, black first, each seen by the other.
+void exchange_moves(TestPlayer& black, TestPlayer& white) {
+  black.play_and_see();
+  white.see_reply(black.game.record().cursor());
+  white.play_and_see();
+  black.see_reply(white.game.record().cursor());
+}
+
 // A PostgreSQL cluster of the test's own (scripts/test-postgres), which it
 // can stop and start again; removed at the end.
 class PostgresCluster {
@@ -250,15 +275,7 @@ TEST_SUITE("server-process") {
     stranger.close();
 
     TestPlayer ada, bob, carol;
-    ada.connect(server.port());
-    ada.socket.send(online::client::OpenTable{});
-    while (ada.table.empty()) REQUIRE(ada.step());
-    bob.connect(server.port());
-    bob.socket.send(online::client::JoinTable{ada.table});
-    while (!ada.colour) REQUIRE(ada.step());
-    while (!bob.colour) REQUIRE(bob.step());
-    TestPlayer& black = *ada.colour == Color::Black ? ada : bob;
-    TestPlayer& white = *ada.colour == Color::Black ? bob : ada;
+    const auto [black, white] = seat_at_one_table(ada, bob, server.port());
 
     white.socket.send(online::client::Play{*parse_square("f5").value, 0});
     CHECK(white.next_error() == ErrorCode::NotYourTurn);  // the other seat, out of turn
@@ -302,21 +319,8 @@ TEST_SUITE("server-process") {
     TemporaryFolder folder;
     ServerProcess server(folder, {"--database", database.uri() + "?connect_timeout=5"});
     TestPlayer ada, bob;
-    ada.connect(server.port());
-    ada.socket.send(online::client::OpenTable{});
-    while (ada.table.empty()) REQUIRE(ada.step());
-    bob.connect(server.port());
-    bob.socket.send(online::client::JoinTable{ada.table});
-    while (!ada.colour) REQUIRE(ada.step());
-    while (!bob.colour) REQUIRE(bob.step());
-    TestPlayer& black = *ada.colour == Color::Black ? ada : bob;
-    TestPlayer& white = *ada.colour == Color::Black ? bob : ada;
-    for (int pair = 0; pair < 2; ++pair) {
-      black.play_and_see();
-      white.see_reply(black.game.record().cursor());
-      white.play_and_see();
-      black.see_reply(white.game.record().cursor());
-    }
+    const auto [black, white] = seat_at_one_table(ada, bob, server.port());
+    for (int pair = 0; pair < 2; ++pair) exchange_moves(black, white);
     const std::string before = black.game.transcript();
     REQUIRE(before.size() == 8);
 
@@ -354,25 +358,11 @@ TEST_SUITE("server-process") {
     TemporaryFolder folder;
     ServerProcess server(folder);
     TestPlayer ada, bob;
-    ada.connect(server.port());
-    ada.socket.send(online::client::OpenTable{});
-    while (ada.table.empty()) REQUIRE(ada.step());
-    bob.connect(server.port());
-    bob.socket.send(online::client::JoinTable{ada.table});
-    while (!ada.colour) REQUIRE(ada.step());
-    while (!bob.colour) REQUIRE(bob.step());
-    TestPlayer& black = *ada.colour == Color::Black ? ada : bob;
-    TestPlayer& white = *ada.colour == Color::Black ? bob : ada;
-    black.play_and_see();
-    white.see_reply(black.game.record().cursor());
-    white.play_and_see();
-    black.see_reply(white.game.record().cursor());
+    const auto [black, white] = seat_at_one_table(ada, bob, server.port());
+    exchange_moves(black, white);
 
     CHECK(server.stop() == 0);
-    ChildProcess admin({build_path("reversi-server"), "admin", "ban", ada.welcome.player, "--database",
-                        (folder.path() / "reversi.sqlite3").string(), "--reason", "cheating"},
-                       folder.path() / "admin.log");
-    CHECK(admin.wait(20) == 0);
+    CHECK(admin(folder, {"ban", ada.welcome.player, "--reason", "cheating"}).second == 0);
     server.restart();
 
     // Ada is refused; Bob, back at the table, finds the game over: Ada left it.

@@ -141,13 +141,8 @@ mergeInto(LibraryManager.library, {
     socket: null,
     serverWatch: false,
     database: null,
-    // The connection web/shell.js opened while the app downloaded.
-    openDatabase: function () {
-      if (!ReversiPage.database) {
-        ReversiPage.database = new Promise(function (resolve) { resolve(window.reversiShell.openDatabase()); });
-      }
-      return ReversiPage.database;
-    },
+    // The connection web/shell.js opened while the app downloaded (it keeps it).
+    openDatabase: function () { return window.reversiShell.openDatabase(); },
     // One readwrite transaction on the documents store once `open()` (a
     // promise of [db, ...]) resolves: `fill(store, values)` makes the
     // requests, and the answer goes back to C++ as _reversi_storage_saved (an
