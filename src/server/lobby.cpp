@@ -28,6 +28,16 @@ std::string Lobby::unused_code() const {
   }
 }
 
+namespace {
+// What a table that could not be built tells the lobby: it is gone.
+TableSummary closed_table(const std::string& code) {
+  TableSummary closed;
+  closed.code = code;
+  closed.closed = true;
+  return closed;
+}
+}  // namespace
+
 StoreResult<std::size_t> Lobby::restore_tables() {
   StoreResult<std::vector<StoredTable>> stored = shared_.store->load_tables();
   if (!stored) return {std::nullopt, stored.error};
@@ -50,10 +60,7 @@ StoreResult<std::size_t> Lobby::restore_tables() {
       std::optional<Table> restored = Table::restore(services, table, error);
       if (!restored) {
         std::fprintf(stderr, "reversi-server: cannot restore %s\n", error.message.c_str());
-        TableSummary closed;  // its players are free to sit elsewhere
-        closed.code = table.row.code;
-        closed.closed = true;
-        services.changed(closed);
+        services.changed(closed_table(table.row.code));  // its players are free to sit elsewhere
       }
       return restored;
     });
@@ -79,10 +86,7 @@ bool Lobby::open_table(const SeatRow& owner, const online::TableOptions& options
     if (!table) {
       link->send(online::encode_server_message(online::server::Error{
           messages::ErrorCode::ServerError, "The server could not open a table. Try again.", "open-table"}));
-      TableSummary closed;
-      closed.code = code;
-      closed.closed = true;
-      services.changed(closed);
+      services.changed(closed_table(code));
     }
     return table;
   });
