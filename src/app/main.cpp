@@ -11,7 +11,6 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
-#include <utility>
 
 #include "app/app.h"
 #include "app/platform.h"
@@ -37,7 +36,7 @@ struct Runtime {
   int hide_pointer_in = -1;     // frames until a lifted finger stops hovering
   bool pointer_hidden = false;  // after a touch ends, until the next pointer event
   bool context_lost = false;
-  bool release_owed = false;  // the last frame took a button's release: the next press waits a frame
+  int release_frames_owed = 0;  // frames to draw after a release before the next press is taken
   // The pointer as the events this app has taken say (not as SDL knows it
   // now, which may be a tap further on): what ImGui is shown each frame.
   struct Pointer {
@@ -116,10 +115,13 @@ void run_frame(Runtime& runtime) {
   bool had_input = false;
   // Dear ImGui 1.86 sees the mouse once a frame: a tap is a press in one
   // frame and the release, where the pointer then is, in a later one. So a
-  // release ends the frame's events, and the next frame takes no pointer
-  // event until it has shown the release where it happened; two quick taps
-  // are then two taps, never one where the last wins.
-  const bool hold_pointer = std::exchange(runtime.release_owed, false);
+  // release ends the frame's events, and no pointer event is taken until two
+  // more frames are drawn: the first shows the release where it happened (two
+  // quick taps are two taps, never one where the last wins); the second
+  // draws the screen the release made, so that a dialog the tap closed no
+  // longer stands over the board when ImGui decides what the next press is on
+  // (it finds the window under the pointer from the frame before).
+  const bool hold_pointer = runtime.release_frames_owed > 0;
   while (peek_event(event)) {
     const bool pointer = event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION ||
                          event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION;
@@ -137,16 +139,18 @@ void run_frame(Runtime& runtime) {
     had_input = true;
     track_pointer(runtime.pointer, event);
     // Touch arrives as mouse events from SDL_TOUCH_MOUSEID: after the finger
-    // lifts, nothing may stay "hovered" (phones have no hover).
+    // lifts, nothing may stay "hovered" (phones have no hover). A new press
+    // or a real mouse's motion calls off a hiding still to come: a quick
+    // second tap must not have its release shown off the screen.
     if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) runtime.hide_pointer_in = 2;
     if (event.type == SDL_FINGERUP) runtime.hide_pointer_in = 2;
     if (event.type == SDL_FINGERDOWN || (event.type == SDL_MOUSEBUTTONDOWN) ||
         (event.type == SDL_MOUSEMOTION && event.motion.which != SDL_TOUCH_MOUSEID)) {
       runtime.pointer_hidden = false;
-      if (event.type != SDL_FINGERDOWN && event.type != SDL_MOUSEBUTTONDOWN) runtime.hide_pointer_in = -1;
+      runtime.hide_pointer_in = -1;
     }
     if (event.type == SDL_MOUSEBUTTONUP) {
-      runtime.release_owed = true;
+      runtime.release_frames_owed = 2;
       break;
     }
   }
@@ -155,8 +159,10 @@ void run_frame(Runtime& runtime) {
   if (had_input) runtime.frames_owed = 3;
   runtime.app->between_frames();
   if (runtime.app->wants_frames(now)) runtime.frames_owed = std::max(runtime.frames_owed, 1);
+  if (runtime.release_frames_owed > 0) runtime.frames_owed = std::max(runtime.frames_owed, 1);
   if (runtime.frames_owed <= 0) return;
   --runtime.frames_owed;
+  if (hold_pointer) --runtime.release_frames_owed;
 
   const float zoom = layout_zoom(runtime);
   rebuild_fonts_if_needed(runtime, zoom);

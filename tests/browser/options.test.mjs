@@ -69,6 +69,39 @@ describe('options', () => {
     }
   });
 
+  // A player who knows the line taps as fast as a finger can: the finger
+  // rests on the glass for a few frames, and the next tap follows after a
+  // pause of anything from nothing to a few frames. Every tap must count,
+  // however fast the app draws its frames.
+  test('quick taps in a two-player game are each played (phone)', async () => {
+    const line = ['f5', 'f6', 'e6', 'f4', 'e3', 'c5', 'c4', 'e7', 'c6', 'c3', 'g5', 'g4', 'h4', 'h3'];
+    assert.equal(replayTranscript(line.join('')).over, false, 'the line is legal (harness engine)');
+    const holds = [40, 70, 25, 90, 55];
+    const pauses = [0, 20, 45, 70, 100, 130, 10];
+    const { context, page, log } = await open(phone, { mode: 'two-player' });
+    const cdp = await context.newCDPSession(page);
+    try {
+      const s0 = await waitForTurn(page);
+      assert.equal(s0.transcript, '');
+      for (const [index, move] of line.entries()) {
+        const r = s0.squares[move];
+        const point = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+        await page.waitForTimeout(holds[index % holds.length]);
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await page.waitForTimeout(pauses[index % pauses.length]);
+      }
+      const s = await waitForState(page, (t, want) => t.transcript.length >= want.length, line.join(''),
+        { timeout: 8000, message: 'every quick tap played' });
+      assert.equal(s.transcript.toLowerCase(), line.join(''));
+      assertConsistent(s, 'after the quick taps');
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await cdp.detach().catch(() => {});
+      await context.close();
+    }
+  });
+
   test('a best-of-3 match: game numbers, score, colours swapped, match winner (desktop)', async () => {
     const { context, page, log } = await open(desktop, { mode: 'two-player', match: '3' });
     const problems = [];
