@@ -328,6 +328,7 @@ void App::frame(double now) {
   draw_notice();
   if (panel_ != last_panel_) {
     last_panel_ = panel_;
+    frames_since_panel_change_ = 0;
     state_dirty_ = true;
     // A popup is hidden on its first frame and fades in: owe frames by count,
     // not by time, since a software-rendered frame can take 200 ms.
@@ -354,6 +355,16 @@ void App::frame(double now) {
   if (counting && now_ - clock_published_at_ > 0.25) {
     clock_published_at_ = now_;
     state_dirty_ = true;
+  }
+  // The state names a panel only with that panel's own controls: in the
+  // frame it opens the controls drawn are the old screen's, and in the next
+  // ImGui hides a new popup and draws none of them (it measures it first).
+  // So a change of panel is published from the third frame on, which the
+  // frames owed above draw (the accessible mirror and the tests read the
+  // buttons from it).
+  if (frames_since_panel_change_ < 2) {
+    ++frames_since_panel_change_;
+    return;
   }
   if (state_dirty_ || animation_.running(now_)) publish_state();
 }

@@ -225,6 +225,7 @@ class App {
   widgets::ControlRegistry controls_;
   std::string controls_signature_;  // republish the hook when controls move
   Panel last_panel_ = Panel::None;
+  int frames_since_panel_change_ = 2;  // frames drawn since panel_ last changed (see frame())
   double transition_until_ = 0;
   double panel_opened_at_ = 0;
   double clock_published_at_ = 0;
