@@ -26,6 +26,10 @@ if(EMSCRIPTEN)
   target_compile_definitions(reversi_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
   target_include_directories(reversi_imgui SYSTEM PUBLIC "${REVERSI_SDL2_PREFIX}/include/SDL2")
   target_link_libraries(reversi_imgui PUBLIC "${REVERSI_SDL2_PREFIX}/lib/libSDL2.a")
+  # The backend's per-frame GL state queries are answered from memory
+  # (src/app/gl_state_web.cpp says why and when that is exact).
+  set_source_files_properties("${REVERSI_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp" PROPERTIES COMPILE_DEFINITIONS
+    "glGetIntegerv=reversi_gl_get_integerv;glIsEnabled=reversi_gl_is_enabled;glViewport=reversi_gl_viewport")
 else()
   find_package(SDL2 REQUIRED)
   find_package(OpenGL REQUIRED)

@@ -20,6 +20,8 @@
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
+
+#include "app/gl_state_web.h"
 #else
 #include <SDL_opengl.h>
 #endif
@@ -195,7 +197,11 @@ void run_frame(Runtime& runtime) {
 
   int width = 0, height = 0;
   SDL_GL_GetDrawableSize(runtime.window, &width, &height);
+#ifdef __EMSCRIPTEN__
+  reversi::gl_state::set_viewport(0, 0, width, height);
+#else
   glViewport(0, 0, width, height);
+#endif
   const ImVec4 clear = runtime.theme.background();
   glClearColor(clear.x, clear.y, clear.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
@@ -213,7 +219,8 @@ EM_BOOL on_context_lost(int, const void*, void*) {
 }
 
 EM_BOOL on_context_restored(int, const void*, void*) {
-  // Every GL object died with the context: make ImGui's anew.
+  // Every GL object died with the context: make ImGui's anew, from GL's defaults.
+  reversi::gl_state::forget();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplOpenGL3_Init(g_runtime->glsl_version);
   g_runtime->font_scale = 0;
