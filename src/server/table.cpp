@@ -83,7 +83,9 @@ void Table::leave(const std::string& player, const LinkPtr& from) {
   if (seat < 0) return;
   const Snapshot before = snapshot();
   settle_leaving(seat);
-  forfeit_or_abort(seat, EndReason::Resignation);
+  // Leaving a game in play loses it as resigning would; the other player is
+  // told that their opponent left, not that they resigned.
+  forfeit_or_abort(seat, EndReason::Abandoned);
   free_seat(seat);
   if (!commit(before, from, "leave-table")) return;
   // The leaver is no longer at the table; this last view (without their

@@ -201,7 +201,7 @@ STORE_TEST_CASE("server table: a player away past the grace window abandons the 
   CHECK(table.seat_of("p_bob") < 0);
 }
 
-STORE_TEST_CASE("server table: leaving before both moved aborts; after, it resigns") {
+STORE_TEST_CASE("server table: leaving before both moved aborts; after, it loses the game") {
   SUBCASE("abort") {
     TableWorld world(backend);
     Players players;
@@ -214,7 +214,7 @@ STORE_TEST_CASE("server table: leaving before both moved aborts; after, it resig
     CHECK(table.seat_of("p_bob") == 0);  // Bob stays, now owning the table
     CHECK(table.view().owner == "p_bob");
   }
-  SUBCASE("resign by leaving") {
+  SUBCASE("leaving loses the game, told as leaving") {
     TableWorld world(backend);
     Players players;
     Table table = open_table(world, players);
@@ -223,7 +223,7 @@ STORE_TEST_CASE("server table: leaving before both moved aborts; after, it resig
     table.leave("p_ada", players.ada);
     const auto over = players.bob->take_only<wire::GameOver>();
     REQUIRE(over.size() == 1);
-    CHECK(over[0].over.result.reason == EndReason::Resignation);
+    CHECK(over[0].over.result.reason == EndReason::Abandoned);
     CHECK(over[0].over.result.winner() == Color::White);
   }
   SUBCASE("the owner alone closes the table") {
