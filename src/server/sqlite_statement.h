@@ -21,7 +21,7 @@ inline std::string last_error(sqlite3* database, const std::string& what) {
 // One prepared statement, finalised on scope exit.
 class Statement {
  public:
-  Statement(sqlite3* database, const char* sql) : database_(database) {
+  Statement(sqlite3* database, const char* sql) {
     if (sqlite3_prepare_v2(database, sql, -1, &statement_, nullptr) != SQLITE_OK) statement_ = nullptr;
   }
   ~Statement() { sqlite3_finalize(statement_); }
@@ -55,7 +55,6 @@ class Statement {
   double real(int column) const { return sqlite3_column_double(statement_, column); }
 
  private:
-  sqlite3* database_;
   sqlite3_stmt* statement_ = nullptr;
 };
 
