@@ -555,15 +555,15 @@ TEST_SUITE("online-table") {
     CHECK(rig.link.opens == 4);
   }
 
-  TEST_CASE("a resignation ends the mirror's game with the right winner") {
-    auto resign_game = [](Rig& rig, ServerGame& server, Color winner) {
+  TEST_CASE("a resignation, or a player leaving, ends the mirror's game with the right winner") {
+    auto resign_game = [](Rig& rig, ServerGame& server, Color winner, EndReason reason = EndReason::Resignation) {
       deliver(rig, server.play(sq("f5")));
       deliver(rig, server.play(sq("d6")));
       rig.table.take_events();
       REQUIRE_FALSE(server.session.game().is_over());
       GameResult result;
       result.outcome = win_for(winner);
-      result.reason = EndReason::Resignation;
+      result.reason = reason;
       result.black_discs = server.session.game().disc_count(Color::Black);
       result.white_discs = server.session.game().disc_count(Color::White);
       rig.receive(wire::GameOver{++server.seq, messages::events::GameOver{result, "f5d6", 1, std::nullopt}});
@@ -588,6 +588,19 @@ TEST_SUITE("online-table") {
       REQUIRE_FALSE(events.empty());
       CHECK(events.back().kind == EventKind::GameOver);
       CHECK(events.back().result.winner() == std::optional<Color>(Color::Black));
+    }
+
+    SUBCASE("Bea leaves the table mid-game: we won, and are told she left") {
+      Rig rig;
+      ServerGame server(kMe, kBea, 0);
+      start_game(rig, server);
+      resign_game(rig, server, Color::Black, EndReason::Abandoned);
+      const Game& game = rig.table.session()->game();
+      CHECK(game.is_over());
+      CHECK(game.result().winner() == std::optional<Color>(Color::Black));
+      CHECK(game.result().reason == EndReason::Abandoned);
+      CHECK(rig.table.result_headline() == "You win!");
+      CHECK(rig.table.ending() == "Bea left the game.");
     }
 
     SUBCASE("we resign: Bea won") {
