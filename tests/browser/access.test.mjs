@@ -83,12 +83,23 @@ async function liveText(page) {
 
 /** Tab from the page start until a cell of the grid has the focus; returns how many presses it took. */
 async function tabToGrid(page) {
+  const visited = [];
   for (let presses = 1; presses <= 16; presses++) {
     await page.keyboard.press('Tab');
     await page.waitForTimeout(80);
-    if (await page.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell')) return presses;
+    const at = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e) return 'nothing';
+      if (e.getAttribute('role') === 'gridcell') return 'gridcell';
+      return `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.textContent ? ' "' + e.textContent.slice(0, 24) + '"' : ''}`;
+    });
+    if (at === 'gridcell') return presses;
+    visited.push(at);
   }
-  throw new Error('Tab never reached the grid');
+  // Where the focus went, press by press, and what the app showed then.
+  const s = await state(page);
+  throw new Error(`Tab never reached the grid; the focus went to: ${visited.join(', ')}; panel ${s.panel}, phase ${s.phase}, ` +
+    `cells with tabindex 0: ${await page.locator('[role="gridcell"][tabindex="0"]').count()}`);
 }
 
 const focusedSquare = (page) => page.evaluate(() => document.activeElement?.dataset.square ?? null);
