@@ -556,7 +556,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("a resignation, or a player leaving, ends the mirror's game with the right winner") {
-    auto resign_game = [](Rig& rig, ServerGame& server, Color winner, EndReason reason = EndReason::Resignation) {
+    auto forfeit_game = [](Rig& rig, ServerGame& server, Color winner, EndReason reason = EndReason::Resignation) {
       deliver(rig, server.play(sq("f5")));
       deliver(rig, server.play(sq("d6")));
       rig.table.take_events();
@@ -573,7 +573,7 @@ TEST_SUITE("online-table") {
       Rig rig;
       ServerGame server(kMe, kBea, 0);
       start_game(rig, server);
-      resign_game(rig, server, Color::Black);
+      forfeit_game(rig, server, Color::Black);
       REQUIRE(rig.table.session() != nullptr);
       const Game& game = rig.table.session()->game();
       CHECK(game.is_over());
@@ -594,7 +594,7 @@ TEST_SUITE("online-table") {
       Rig rig;
       ServerGame server(kMe, kBea, 0);
       start_game(rig, server);
-      resign_game(rig, server, Color::Black, EndReason::Abandoned);
+      forfeit_game(rig, server, Color::Black, EndReason::Abandoned);
       const Game& game = rig.table.session()->game();
       CHECK(game.is_over());
       CHECK(game.result().winner() == std::optional<Color>(Color::Black));
@@ -609,7 +609,7 @@ TEST_SUITE("online-table") {
       start_game(rig, server);
       rig.table.resign();
       CHECK(std::holds_alternative<online::client::Resign>(rig.link.last()));
-      resign_game(rig, server, Color::White);
+      forfeit_game(rig, server, Color::White);
       const Game& game = rig.table.session()->game();
       CHECK(game.is_over());
       CHECK(game.result().winner() == std::optional<Color>(Color::White));
