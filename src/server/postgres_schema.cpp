@@ -154,6 +154,17 @@ CREATE TABLE chips (
 );
 CREATE INDEX chips_by_player ON chips (player, created_unix);
 )sql"},
+    // Several nodes on one database (cluster.h): the node that plays each
+    // table, until its lease runs out. Times are the database's own clock,
+    // so the nodes' clocks never need to agree.
+    {5, R"sql(
+CREATE TABLE table_leases (
+  code TEXT PRIMARY KEY,
+  node TEXT NOT NULL,
+  expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX table_leases_by_node ON table_leases (node);
+)sql"},
 };
 
 // Any number, the same for every reversi-server: the migrations' lock.

@@ -61,6 +61,7 @@ class PostgresTransaction final : public StoreTransaction {
   }
 
   void put_table(const TableRow& table) override {
+    fenced(table.code);
     PgParams params;
     params.add(table.code).add(table.owner).add(table.is_private).add(table.options.match_length);
     params.add(table.options.clock).add(spell(kVariants, table.options.start));
@@ -92,6 +93,7 @@ class PostgresTransaction final : public StoreTransaction {
   }
 
   void add_move(const std::string& code, int match_number, int game_number, int index, Square square) override {
+    fenced(code);
     write("save move",
           "INSERT INTO moves VALUES ($1, $2, $3, $4, $5) ON CONFLICT (code, match_number, game_number, move_index) "
           "DO UPDATE SET square = excluded.square",
@@ -99,6 +101,7 @@ class PostgresTransaction final : public StoreTransaction {
   }
 
   void delete_table(const std::string& code) override {
+    fenced(code);
     write("delete moves", "DELETE FROM moves WHERE code = $1", PgParams().add(code));
     write("delete table", "DELETE FROM tables WHERE code = $1", PgParams().add(code));
   }
@@ -158,6 +161,7 @@ class PostgresTransaction final : public StoreTransaction {
 
   StoreStatus commit() override {
     if (finished_) return StoreError{"commit: the transaction is already finished"};
+    check_leases();
     if (!error_) {
       error_ = run(connection_, "COMMIT", "commit");
       store_.in_transaction_ = false;
@@ -178,6 +182,29 @@ class PostgresTransaction final : public StoreTransaction {
     return std::nullopt;
   }
 
+  // With several nodes: a table is written only by the node holding its lease.
+  void fenced(const std::string& code) {
+    if (!store_.fence_node_.empty() && std::find(fenced_.begin(), fenced_.end(), code) == fenced_.end())
+      fenced_.push_back(code);
+  }
+
+  // Before the commit, each table written is still this node's. FOR SHARE
+  // holds the lease row until the commit: a node taking the table over
+  // waits for it, then reads what this one wrote.
+  void check_leases() {
+    for (const std::string& code : fenced_) {
+      const std::optional<PgResult> held =
+          write("check the table's lease", "SELECT 1 FROM table_leases WHERE code = $1 AND node = $2 FOR SHARE",
+                PgParams().add(code).add(store_.fence_node_));
+      if (!held) return;
+      if (held->rows() == 0) {
+        error_ = StoreError{"table " + code + " is played by another node now"};
+        roll_back();
+        return;
+      }
+    }
+  }
+
   void roll_back() {
     if (!store_.in_transaction_) return;
     run(connection_, "ROLLBACK", "rollback");
@@ -189,6 +216,7 @@ class PostgresTransaction final : public StoreTransaction {
   PGconn* connection_ = nullptr;
   StoreStatus error_;
   bool finished_ = false;
+  std::vector<std::string> fenced_;  // the tables written, with a fence node
 };
 
 namespace {
@@ -275,15 +303,24 @@ StoreResult<std::vector<Square>> PostgresStore::load_moves(const std::string& co
   return {moves, {}};
 }
 
-StoreResult<std::vector<StoredTable>> PostgresStore::load_tables() {
+StoreResult<std::vector<StoredTable>> PostgresStore::load_tables() { return load_tables_where(std::nullopt); }
+
+StoreResult<std::optional<StoredTable>> PostgresStore::load_table(const std::string& code) {
+  StoreResult<std::vector<StoredTable>> found = load_tables_where(code);
+  if (!found) return {std::nullopt, found.error};
+  if (found.value->empty()) return {std::optional<StoredTable>{}, {}};
+  return {std::move(found.value->front()), {}};
+}
+
+StoreResult<std::vector<StoredTable>> PostgresStore::load_tables_where(const std::optional<std::string>& code) {
   std::lock_guard lock(mutex_);
   const StoreResult<PgResult> found =
       query("load tables",
             "SELECT code, owner, private, match_length, clock, start, seat0_player, seat0_name, seat0_computer, "
             "seat1_player, seat1_name, seat1_computer, phase, seq, has_match, match_number, first_colour, finished, "
             "game_number, forfeited, forfeit_reason, random_state, updated_unix, match_key, earlier_moves FROM "
-            "tables ORDER BY updated_unix, position",
-            PgParams());
+            "tables WHERE $1::text IS NULL OR code = $1 ORDER BY updated_unix, position",
+            PgParams().add(code));
   if (!found) return {std::nullopt, found.error};
   const PgResult& rows = *found.value;
   std::vector<StoredTable> tables;

@@ -32,6 +32,7 @@ class PostgresStore final : public Store, public ModerationStore {
   std::unique_ptr<StoreTransaction> begin() override;
   StoreResult<std::optional<PlayerRow>> find_player(std::string_view id) override;
   StoreResult<std::vector<StoredTable>> load_tables() override;
+  StoreResult<std::optional<StoredTable>> load_table(const std::string& code) override;
   StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) override;
   StoreResult<PlayerTally> tally(const std::string& player, const std::string& opponent = "") override;
   StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) override;
@@ -43,6 +44,9 @@ class PostgresStore final : public Store, public ModerationStore {
                                                                               const std::string& code,
                                                                               int match_number) override;
   ModerationStore* moderation() override { return this; }
+  // With several nodes (cluster.h): every later write of a table commits
+  // only while `node` holds the table's lease, else fails the transaction.
+  void fence(const std::string& node) { fence_node_ = node; }
   StoreResult<ChipTotals> chip_totals(const std::string& player, std::int64_t from, std::int64_t to) override;
   StoreResult<std::vector<ChipEntry>> chip_ledger(const std::string& player, std::size_t size) override;
 
@@ -67,10 +71,13 @@ class PostgresStore final : public Store, public ModerationStore {
   pg_conn* connection(StoreError& error);
   // One statement on the connection (inside the open transaction, if any); the caller holds the lock.
   StoreResult<PgResult> query(const std::string& what, const char* sql, const PgParams& params);
+  // Every table, or the one with `code`.
+  StoreResult<std::vector<StoredTable>> load_tables_where(const std::optional<std::string>& code);
   friend class PostgresTransaction;
   pg_conn* connection_;
   std::recursive_mutex mutex_;   // held by a transaction from begin() to its end; reads nest
   bool in_transaction_ = false;  // a broken connection is not reopened under an open transaction
+  std::string fence_node_;       // set once, before any table is played
 };
 
 // Brings a database up to the schema this build knows, each migration in a

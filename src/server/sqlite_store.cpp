@@ -173,6 +173,17 @@ CREATE TABLE chips (
 );
 CREATE INDEX chips_by_player ON chips (player, created_unix);
 )sql"},
+    // The table leases of several nodes (cluster.h). Several nodes need
+    // PostgreSQL; the table is here so that each version is the same
+    // tables on both backends, and stays empty.
+    {5, R"sql(
+CREATE TABLE table_leases (
+  code TEXT PRIMARY KEY,
+  node TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX table_leases_by_node ON table_leases (node);
+)sql"},
 };
 
 template <class Enum, std::size_t N>

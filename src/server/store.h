@@ -173,6 +173,14 @@ class Store {
   virtual StoreResult<std::optional<PlayerRow>> find_player(std::string_view id) = 0;
   // Every table kept, each with its current game's moves (start-up).
   virtual StoreResult<std::vector<StoredTable>> load_tables() = 0;
+  // One stored table (a node taking over another's table); nothing when there is none.
+  virtual StoreResult<std::optional<StoredTable>> load_table(const std::string& code) {
+    StoreResult<std::vector<StoredTable>> all = load_tables();
+    if (!all) return {std::nullopt, all.error};
+    for (StoredTable& table : *all.value)
+      if (table.row.code == code) return {std::move(table), {}};
+    return {std::optional<StoredTable>{}, {}};
+  }
   // The moves of one game, in order (a table's earlier games, for tests and tools).
   virtual StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) = 0;
 

@@ -5,9 +5,13 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "server/open_store.h"
+#include "server/postgres_leases.h"
+#include "server/postgres_store.h"
 #include "server_test_support.h"
 
 using namespace reversi;
@@ -211,16 +215,16 @@ STORE_TEST_CASE("store: reports and bans are numbered by the store, growing") {
 }
 
 // SQLite keeps the version in PRAGMA user_version, PostgreSQL in
-// schema_version; version 4 is the same tables on both.
+// schema_version; each version is the same tables on both.
 TEST_CASE("store: SQLite: a failed migration leaves the last whole version; a newer schema is refused") {
   const TemporaryFile file("reversi-server-store-test.sqlite3");
   run_sqlite(file.path, "CREATE TABLE chips (id INTEGER)");  // in the way of version 4
   CHECK(refusal(file.path.string()).find("migrate the schema to version 4") == 0);
   run_sqlite(file.path, "DROP TABLE chips");
   open_store(file.path.string());  // versions 1 to 3 are not run again: 2 would find its tables there
-  run_sqlite(file.path, "PRAGMA user_version = 5");
+  run_sqlite(file.path, "PRAGMA user_version = 6");
   CHECK(refusal(file.path.string()) ==
-        "the database has schema version 5, newer than this build's 4: run the newer reversi-server");
+        "the database has schema version 6, newer than this build's 5: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; a newer schema is refused" *
@@ -231,9 +235,9 @@ TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; 
   database.run("DROP TABLE chips");
   open_store(database.location());  // versions 1 to 3 are not run again: their tables are there
   open_store(database.location());  // nothing to do
-  database.run("UPDATE schema_version SET version = 5");
+  database.run("UPDATE schema_version SET version = 6");
   CHECK(refusal(database.location()) ==
-        "the database has schema version 5, newer than this build's 4: run the newer reversi-server");
+        "the database has schema version 6, newer than this build's 5: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a lost connection fails the call that finds it, nothing half-written, and comes back" *
@@ -272,4 +276,99 @@ TEST_CASE("store: --database picks PostgreSQL by the URI's scheme, SQLite otherw
             .find("cannot connect to the PostgreSQL database: ") == 0);
   CHECK(refusal("postgresql://reversi:secret-word@127.0.0.1:1/reversi?connect_timeout=2").find("secret-word") ==
         std::string::npos);
+}
+
+STORE_TEST_CASE("store: load_table gives the one table asked for, with its moves, or nothing") {
+  const TestDatabase database(backend);
+  const std::unique_ptr<server::Store> store = open_store(database.location());
+  server::TableRow other = full_row();
+  other.code = "ZZZZZZ";
+  {
+    auto transaction = store->begin();
+    transaction->put_table(full_row());
+    transaction->put_table(other);
+    transaction->add_move("K7M2QX", 3, 4, 0, square("f5"));
+    REQUIRE(!transaction->commit());
+  }
+  const auto found = store->load_table("K7M2QX");
+  REQUIRE(found);
+  REQUIRE(*found.value);
+  CHECK((*found.value)->row.code == "K7M2QX");
+  CHECK((*found.value)->moves == std::vector<Square>{square("f5")});
+  const auto missing = store->load_table("NOSUCH");
+  REQUIRE(missing);
+  CHECK(!*missing.value);
+}
+
+namespace {
+
+std::unique_ptr<server::LeaseBook> lease_book(const TestDatabase& database, const std::string& node, double seconds) {
+  StoreError error;
+  std::unique_ptr<server::LeaseBook> book = server::LeaseBook::open(database.location(), node, seconds, error);
+  REQUIRE_MESSAGE(book, error.message);
+  return book;
+}
+
+std::unique_ptr<server::PostgresStore> fenced_store(const TestDatabase& database, const std::string& node) {
+  StoreError error;
+  std::unique_ptr<server::PostgresStore> store = server::PostgresStore::open(database.location(), error);
+  REQUIRE_MESSAGE(store, error.message);
+  store->fence(node);
+  return store;
+}
+
+server::StoreStatus put_seq(server::Store& store, int seq) {
+  server::TableRow row = full_row();
+  row.seq = seq;
+  auto transaction = store.begin();
+  transaction->put_table(row);
+  transaction->add_move(row.code, row.match_number, row.game_number, seq, square("f5"));
+  return transaction->commit();
+}
+
+std::vector<std::string> codes(const server::StoreResult<std::vector<std::string>>& result) {
+  REQUIRE_MESSAGE(result, result.error.message);
+  return *result.value;
+}
+
+}  // namespace
+
+TEST_CASE("leases: one node at a time plays a table, and only its writes are kept" *
+          doctest::test_suite("postgresql")) {
+  const TestDatabase database(Backend::Postgres);
+  const auto store1 = fenced_store(database, "n1");  // migrates: the leases' table is there
+  const auto store2 = fenced_store(database, "n2");
+  const auto book1 = lease_book(database, "n1", 0.4);
+  const auto book2 = lease_book(database, "n2", 0.4);
+
+  CHECK(*book1->acquire("K7M2QX").value);
+  CHECK(!*book2->acquire("K7M2QX").value);  // n1's, and live
+  CHECK(*book1->acquire("K7M2QX").value);   // n1 asking again keeps it
+  CHECK(!put_seq(*store1, 1));
+  // n2 holds no lease: its writes of the table fail whole.
+  const server::StoreStatus refused = put_seq(*store2, 2);
+  REQUIRE(refused);
+  CHECK(refused->message == "table K7M2QX is played by another node now");
+  const auto kept = store1->load_table("K7M2QX");
+  REQUIRE((kept && *kept.value));
+  CHECK((*kept.value)->row.seq == 1);
+  CHECK((*kept.value)->moves.size() == 1);  // n2's move was not written either
+
+  CHECK(codes(book1->renew()) == std::vector<std::string>{"K7M2QX"});
+  CHECK(codes(book2->orphans()).empty());                                // held by n1
+  CHECK(codes(book1->orphans()) == std::vector<std::string>{"K7M2QX"});  // its own
+
+  // n1 falls silent past its lease: n2 takes the table, and n1 learns it at its next renewal.
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  CHECK(codes(book2->orphans()) == std::vector<std::string>{"K7M2QX"});
+  CHECK(*book2->acquire("K7M2QX").value);
+  CHECK(codes(book1->renew()).empty());
+  CHECK(put_seq(*store1, 3));
+  CHECK(!put_seq(*store2, 4));
+  CHECK(store2->load_table("K7M2QX").value->value().row.seq == 4);
+
+  // Given up (n2 stopping): free for any node at once.
+  CHECK(!book2->release_all());
+  CHECK(codes(book1->orphans()) == std::vector<std::string>{"K7M2QX"});
+  CHECK(*book1->acquire("K7M2QX").value);
 }
