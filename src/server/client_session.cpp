@@ -4,6 +4,7 @@
 
 #include "server/arcade.h"
 #include "server/chips.h"
+#include "server/cluster.h"
 #include "server/player_names.h"
 #include "server/secrets.h"
 
@@ -45,19 +46,23 @@ void ClientSession::on_message(std::string_view text) {
     }
     return;
   }
+  if (relay_node_) return services_.cluster->forward(*relay_node_, relay_id_, text);
   const messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(text);
   if (!decoded) {
     const bool unknown = decoded.error.problem == messages::DecodeProblem::UnknownType &&
                          decoded.error.message.rfind("unknown message type", 0) == 0;
     return refuse(unknown ? ErrorCode::UnknownType : ErrorCode::BadMessage, decoded.error.message, "");
   }
+  message_ = text;
   handle(*decoded.value);
+  message_ = {};
 }
 
 void ClientSession::on_closed() {
   if (watching_) services_.lobby->unwatch(self_);
   if (!player_) return;
   if (services_.moderation) services_.moderation->disconnected(*player_, self_);
+  if (relay_node_) return services_.cluster->relay_closed(*relay_node_, relay_id_);
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   if (!code) return;
   if (HostPtr host = services_.lobby->find_table(*code)) {
@@ -66,10 +71,61 @@ void ClientSession::on_closed() {
   }
 }
 
+bool ClientSession::relay_to(const std::string& node, std::string_view request, std::optional<online::Resume> resume,
+                             bool pass_message) {
+  RelayStart start{*player_, name_, watching_, std::move(resume), pass_message ? std::string(message_) : ""};
+  if (!services_.cluster->relay(node, self_, start, relay_id_)) {
+    refuse(ErrorCode::ServerError,
+           "Your table is played by another server, which cannot be reached just now. Connect again in a moment.",
+           request);
+    closing_ = true;
+    self_->close();
+    return false;
+  }
+  relay_node_ = node;
+  if (watching_) services_.lobby->unwatch(self_);  // the table's node keeps the list coming
+  watching_ = false;
+  return true;
+}
+
+void ClientSession::adopt(const RelayStart& start) {
+  player_ = start.player;
+  name_ = start.name;
+  if (services_.moderation) services_.moderation->connected(*player_, self_);
+  if (start.watching) {
+    watching_ = true;
+    services_.lobby->watch(self_, *player_);
+  }
+  if (const std::optional<std::string> code = services_.lobby->table_of(*player_)) attach_to_table(*code, start.resume);
+  if (!start.first_message.empty()) on_message(start.first_message);
+}
+
+void ClientSession::attach_to_table(const std::string& code, const std::optional<online::Resume>& resume_from) {
+  HostPtr host = services_.lobby->find_table(code);
+  if (!host) {
+    if (services_.cluster)
+      if (const std::optional<std::string> node = services_.lobby->remote_node(code))
+        relay_to(*node, "hello", resume_from, false);
+    return;
+  }
+  std::optional<int> resume;
+  if (resume_from && resume_from->table == code) resume = resume_from->seq;
+  host->run([player = *player_, self = self_, resume](Table& table) { table.attach(player, self, resume); });
+}
+
+bool ClientSession::relayed_to_table(const std::string& code, std::string_view request) {
+  if (!services_.cluster) return false;
+  const std::optional<std::string> node = services_.lobby->remote_node(code);
+  if (!node) return false;
+  relay_to(*node, request, std::nullopt, true);
+  return true;
+}
+
 void ClientSession::at_table(std::string_view request,
                              std::function<void(Table&, const std::string&, const LinkPtr&)> work) {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
+  if (!host && code && relayed_to_table(*code, request)) return;
   if (!host) return refuse(ErrorCode::NotSeated, "You have no seat at a table.", request);
   host->run([work = std::move(work), player = *player_, self = self_](Table& table) { work(table, player, self); });
 }
@@ -94,11 +150,17 @@ void ClientSession::handle(const online::ClientMessage& message) {
         } else if constexpr (std::is_same_v<T, client::JoinTable>) {
           if (banned_now()) return close_banned(type);
           HostPtr host = services_.lobby->find_table(value.code);
+          if (!host && relayed_to_table(value.code, type)) return;
           if (!host) return refuse(ErrorCode::NoSuchTable, "There is no table with that code.", type);
           host->run([seat = seat(), self = self_](Table& table) { table.join(seat, self); });
         } else if constexpr (std::is_same_v<T, client::ClaimSeat>) {
           if (banned_now()) return close_banned(type);
           HostPtr host = services_.lobby->find_transfer(value.code);
+          if (!host && services_.cluster)
+            if (const std::optional<std::string> node = services_.lobby->remote_transfer_node(value.code)) {
+              relay_to(*node, type, std::nullopt, true);
+              return;
+            }
           if (!host) return refuse(ErrorCode::NoSuchCode, "That code is unknown, used or expired.", type);
           host->run(
               [code = value.code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });
@@ -200,12 +262,7 @@ void ClientSession::hello(const client::Hello& hello) {
     self_->send(
         online::encode_server_message(online::server::Mutes{muted ? *muted.value : std::vector<std::string>{}}));
   }
-  if (!code) return;
-  if (HostPtr host = services_.lobby->find_table(*code)) {
-    std::optional<int> resume;
-    if (hello.resume && hello.resume->table == *code) resume = hello.resume->seq;
-    host->run([player = row.id, self = self_, resume](Table& table) { table.attach(player, self, resume); });
-  }
+  if (code) attach_to_table(*code, hello.resume);
 }
 
 void ClientSession::send_leaderboard(online::Period period) {

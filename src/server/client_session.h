@@ -16,6 +16,9 @@
 
 namespace reversi::server {
 
+class Cluster;
+struct RelayStart;
+
 // At most `rate` messages a second, in bursts of `burst`.
 class RateLimiter {
  public:
@@ -44,6 +47,7 @@ struct ClientServices {
   ClientLimits limits;
   Moderation* moderation = nullptr;  // chat, mutes, reports, bans; none: chat is off
   std::optional<int> chips_start{};  // --chips START; nullopt: chips are off
+  Cluster* cluster = nullptr;        // several nodes (cluster.h); none: one node
 };
 
 class ClientSession {
@@ -53,6 +57,9 @@ class ClientSession {
   void on_message(std::string_view text);
   // The connection has gone: the player's table starts their grace window.
   void on_closed();
+  // A connection another node relays here (cluster.h): that node checked
+  // who it is and has welcomed them; this one seats them and serves the rest.
+  void adopt(const RelayStart& start);
 
   const std::optional<std::string>& player() const { return player_; }
 
@@ -74,6 +81,15 @@ class ClientSession {
   SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
   // Runs `work` on the player's table, or answers not-seated.
   void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);
+  // The table is another node's: from now on this connection is relayed
+  // there, starting with the message being handled (none after a hello).
+  // False (and a refusal sent, the connection closed) when that node
+  // cannot be reached now.
+  bool relay_to(const std::string& node, std::string_view request, std::optional<messages::online::Resume> resume,
+                bool pass_message);
+  // True when the table is another node's and this message went there.
+  bool relayed_to_table(const std::string& code, std::string_view request);
+  void attach_to_table(const std::string& code, const std::optional<messages::online::Resume>& resume);
 
   ClientServices services_;
   LinkPtr self_;
@@ -83,6 +99,9 @@ class ClientSession {
   std::optional<std::string> player_;
   std::string name_;
   bool watching_ = false;
+  std::string_view message_;               // the message being handled, as it came
+  std::optional<std::string> relay_node_;  // relayed to this node
+  std::uint64_t relay_id_ = 0;
 };
 
 }  // namespace reversi::server

@@ -228,12 +228,33 @@ bool BeastServer::open(std::string& error) {
     actor->build(std::move(shared), std::move(make));
     return actor;
   });
-  const StoreResult<std::size_t> restored = shared_.lobby->restore_tables();
-  if (!restored) {
-    error = "cannot read the stored tables: " + restored.error.message;
-    return false;
+  if (config.cluster) {
+    // One node of several: it plays the tables whose leases it takes.
+    ClusterParts parts;
+    parts.lobby = shared_.lobby.get();
+    parts.store = &shared_.store;
+    parts.client_services =
+        ClientServices{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
+    parts.client_services.moderation = shared_.moderation.get();
+    parts.client_services.chips_start = config.chips_start;
+    parts.new_serial = [&context]() -> Serial {
+      auto strand = std::make_shared<Strand>(net::make_strand(context));
+      return [strand](std::function<void()> work) { net::post(*strand, std::move(work)); };
+    };
+    parts.clock = steady_seconds;
+    shared_.cluster = ClusterNode::start(*config.cluster, std::move(parts), error);
+    if (!shared_.cluster) return false;
+    std::fprintf(stderr, "reversi-server: node %s of a cluster (Redis %s:%d), %zu tables played here\n",
+                 config.cluster->node.c_str(), config.cluster->redis_host.c_str(), config.cluster->redis_port,
+                 shared_.lobby->table_count());
+  } else {
+    const StoreResult<std::size_t> restored = shared_.lobby->restore_tables();
+    if (!restored) {
+      error = "cannot read the stored tables: " + restored.error.message;
+      return false;
+    }
+    if (*restored.value > 0) std::fprintf(stderr, "reversi-server: %zu tables restored\n", *restored.value);
   }
-  if (*restored.value > 0) std::fprintf(stderr, "reversi-server: %zu tables restored\n", *restored.value);
 
   beast::error_code failure;
   const net::ip::address address = net::ip::make_address(config.host, failure);
@@ -297,6 +318,8 @@ void BeastServer::stop() {
       if (auto session = weak.lock()) open.push_back(session);
   }
   for (auto& session : open) session->close();
+  // The leases go now, so that the other nodes take this node's tables at once.
+  if (shared_.cluster) shared_.cluster->stop();
   // Closing handshakes get a moment; then everything stops.
   auto timer = std::make_shared<net::steady_timer>(shared_.context, std::chrono::milliseconds(300));
   timer->async_wait([this, timer](beast::error_code) { shared_.context.stop(); });

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "server/cluster.h"
 #include "server/host_tokens.h"
 #include "server/store.h"
 
@@ -25,9 +26,10 @@ struct ServerConfig {
   double restart_grace_seconds = 15;
   int network_threads = 2;
   int search_threads = 1;
-  std::vector<std::string> chat_words;  // masked in chat (--chat-words)
-  double ban_poll_seconds = 1;          // how soon a ban made by `reversi-server admin` takes effect
-  std::optional<int> chips_start{};     // --chips START (chips.h); nullopt: chips are off
+  std::vector<std::string> chat_words;   // masked in chat (--chat-words)
+  double ban_poll_seconds = 1;           // how soon a ban made by `reversi-server admin` takes effect
+  std::optional<int> chips_start{};      // --chips START (chips.h); nullopt: chips are off
+  std::optional<ClusterConfig> cluster;  // --node and --redis: one node of several (cluster.h)
 };
 
 class Server {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "server/cluster.h"
 #include "server/moderation.h"
 #include "server/secrets.h"
 
@@ -24,7 +25,7 @@ Lobby::Lobby(TableServices shared, HostFactory factory) : shared_(std::move(shar
 std::string Lobby::unused_code() const {
   for (;;) {  // 32^6 codes: a clash is rare, and drawing again is cheap
     std::string code = random_code();
-    if (!tables_.count(code) && !transfers_.count(code)) return code;
+    if (!tables_.count(code) && !transfers_.count(code) && !remote_tables_.count(code)) return code;
   }
 }
 
@@ -41,33 +42,36 @@ TableSummary closed_table(const std::string& code) {
 StoreResult<std::size_t> Lobby::restore_tables() {
   StoreResult<std::vector<StoredTable>> stored = shared_.store->load_tables();
   if (!stored) return {std::nullopt, stored.error};
-  for (const StoredTable& table : *stored.value) {
-    // Who sits where is known from the row at once, before the table is
-    // built on its strand: a ban read right after start-up finds its player
-    // here (Moderation::poll_bans), and so does a player coming back.
-    bool seated = false;
-    {
-      std::lock_guard lock(mutex_);
-      for (const SeatRow& seat : table.row.seats)
-        if (!seat.player.empty()) {
-          player_tables_[seat.player] = table.row.code;
-          seated_at_[table.row.code].insert(seat.player);
-          seated = true;
-        }
-    }
-    HostPtr host = factory_(shared_, [table](const TableServices& services) -> std::optional<Table> {
-      StoreError error;
-      std::optional<Table> restored = Table::restore(services, table, error);
-      if (!restored) {
-        std::fprintf(stderr, "reversi-server: cannot restore %s\n", error.message.c_str());
-        services.changed(closed_table(table.row.code));  // its players are free to sit elsewhere
-      }
-      return restored;
-    });
-    std::lock_guard lock(mutex_);
-    if (!seated || seated_at_.count(table.row.code)) tables_[table.row.code] = host;  // not closed by a failed restore
-  }
+  for (const StoredTable& table : *stored.value) restore_table(table);
   return {stored.value->size(), {}};
+}
+
+void Lobby::restore_table(const StoredTable& table) {
+  // Who sits where is known from the row at once, before the table is
+  // built on its strand: a ban read right after start-up finds its player
+  // here (Moderation::poll_bans), and so does a player coming back.
+  bool seated = false;
+  {
+    std::lock_guard lock(mutex_);
+    remote_tables_.erase(table.row.code);
+    for (const SeatRow& seat : table.row.seats)
+      if (!seat.player.empty()) {
+        player_tables_[seat.player] = table.row.code;
+        seated_at_[table.row.code].insert(seat.player);
+        seated = true;
+      }
+  }
+  HostPtr host = factory_(shared_, [table](const TableServices& services) -> std::optional<Table> {
+    StoreError error;
+    std::optional<Table> restored = Table::restore(services, table, error);
+    if (!restored) {
+      std::fprintf(stderr, "reversi-server: cannot restore %s\n", error.message.c_str());
+      services.changed(closed_table(table.row.code));  // its players are free to sit elsewhere
+    }
+    return restored;
+  });
+  std::lock_guard lock(mutex_);
+  if (!seated || seated_at_.count(table.row.code)) tables_[table.row.code] = host;  // not closed by a failed restore
 }
 
 bool Lobby::open_table(const SeatRow& owner, const online::TableOptions& options, bool is_private,
@@ -80,9 +84,11 @@ bool Lobby::open_table(const SeatRow& owner, const online::TableOptions& options
     player_tables_[owner.player] = code;
     seated_at_[code].insert(owner.player);
   }
-  HostPtr host = factory_(shared_, [=](const TableServices& services) -> std::optional<Table> {
+  HostPtr host = factory_(shared_, [=, cluster = cluster_](const TableServices& services) -> std::optional<Table> {
     StoreError error;
-    std::optional<Table> table = Table::open(services, code, owner, options, is_private, error);
+    // With several nodes the code must be this node's before anything is stored under it.
+    std::optional<Table> table;
+    if (!cluster || cluster->acquire(code)) table = Table::open(services, code, owner, options, is_private, error);
     if (!table) {
       link->send(online::encode_server_message(online::server::Error{
           messages::ErrorCode::ServerError, "The server could not open a table. Try again.", "open-table"}));
@@ -129,9 +135,73 @@ bool Lobby::claim_player(const std::string& player, const std::string& code) {
 }
 
 void Lobby::table_changed(const TableSummary& summary) {
+  bool tell_cluster = false;
+  {
+    std::lock_guard lock(mutex_);
+    // A table that never got going here (its code was taken) was never told of.
+    tell_cluster = cluster_ && (!summary.closed || summaries_.count(summary.code));
+    if (summary.closed)
+      summaries_.erase(summary.code);
+    else
+      summaries_[summary.code] = summary;
+  }
+  apply_summary(summary, "");
+  if (!tell_cluster) return;
+  cluster_->table_changed(summary);
+  if (summary.closed) cluster_->release(summary.code);
+}
+
+void Lobby::remote_changed(const std::string& node, const TableSummary& summary) { apply_summary(summary, node); }
+
+std::optional<std::string> Lobby::remote_node(const std::string& code) const {
+  std::lock_guard lock(mutex_);
+  const auto found = remote_tables_.find(code);
+  if (found == remote_tables_.end()) return std::nullopt;
+  return found->second;
+}
+
+std::optional<std::string> Lobby::remote_transfer_node(const std::string& code) const {
+  std::lock_guard lock(mutex_);
+  const auto found = transfers_.find(code);
+  if (found == transfers_.end()) return std::nullopt;
+  const auto table = remote_tables_.find(found->second);
+  if (table == remote_tables_.end()) return std::nullopt;
+  return table->second;
+}
+
+std::vector<TableSummary> Lobby::local_summaries() const {
+  std::lock_guard lock(mutex_);
+  std::vector<TableSummary> all;
+  for (const auto& [code, summary] : summaries_) all.push_back(summary);
+  return all;
+}
+
+void Lobby::hand_over(const std::string& code) {
+  HostPtr host;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = tables_.find(code);
+    if (found == tables_.end()) return;
+    host = found->second;
+    tables_.erase(found);
+    summaries_.erase(code);
+  }
+  host->run([](Table& table) { table.hand_over(); });
+}
+
+void Lobby::apply_summary(const TableSummary& summary, const std::string& node) {
   std::vector<std::pair<LinkPtr, std::string>> to_tell;  // and the message for each
   {
     std::lock_guard lock(mutex_);
+    if (!node.empty()) {
+      if (tables_.count(summary.code)) return;  // played here now: a late word from the node before
+      if (summary.closed)
+        remote_tables_.erase(summary.code);
+      else
+        remote_tables_[summary.code] = node;
+    } else {
+      remote_tables_.erase(summary.code);
+    }
     // Seated players: exactly those the table names now.
     std::set<std::string>& seated = seated_at_[summary.code];
     for (const std::string& player : seated)

@@ -19,6 +19,8 @@
 
 namespace reversi::server {
 
+class Cluster;
+
 // Runs work on one table's thread (a strand in the server, at once in tests).
 class TableHost {
  public:
@@ -41,6 +43,22 @@ class Lobby {
 
   // Start-up: every stored table comes back. Returns how many, or the error.
   StoreResult<std::size_t> restore_tables();
+  // One stored table comes back here (a node taking over another's).
+  void restore_table(const StoredTable& table);
+
+  // With several nodes (cluster.h), before any table is opened or restored.
+  void set_cluster(Cluster* cluster) { cluster_ = cluster; }
+  // A table of another node changed (its summary, published by `node`).
+  void remote_changed(const std::string& node, const TableSummary& summary);
+  // The node playing a table this node does not: nothing when unknown.
+  std::optional<std::string> remote_node(const std::string& code) const;
+  // The node offering a seat-transfer code, when another one does.
+  std::optional<std::string> remote_transfer_node(const std::string& code) const;
+  // The tables played here, as last summed up (for a node that asks).
+  std::vector<TableSummary> local_summaries() const;
+  // Another node holds the table's lease now: it is no longer played here,
+  // and nothing about it is told (its new node tells).
+  void hand_over(const std::string& code);
 
   // Opens a table for `owner`; its first `table` message (or the refusal)
   // goes to `link`. False with `error_code` when the owner has a seat elsewhere.
@@ -60,6 +78,8 @@ class Lobby {
 
  private:
   void table_changed(const TableSummary& summary);
+  // `node` empty: a table of this node.
+  void apply_summary(const TableSummary& summary, const std::string& node);
   bool claim_player(const std::string& player, const std::string& code);
   std::string unused_code() const;  // under the lock
   std::string open_tables_message_locked(const std::string& watcher) const;
@@ -76,6 +96,9 @@ class Lobby {
   std::unordered_map<std::string, std::uint64_t> listed_order_;
   std::uint64_t next_order_ = 0;
   std::vector<std::pair<LinkPtr, std::string>> watchers_;  // and the player watching
+  Cluster* cluster_ = nullptr;
+  std::unordered_map<std::string, TableSummary> summaries_;     // tables of this node, as last told
+  std::unordered_map<std::string, std::string> remote_tables_;  // table code -> the node playing it
 };
 
 }  // namespace reversi::server

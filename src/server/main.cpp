@@ -1,6 +1,8 @@
 // reversi-server: online tables over WebSocket, the web bundle over HTTP.
 // Prints one line "reversi-server: listening on http://HOST:PORT/" on
 // stdout once it accepts connections; everything else goes to stderr.
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +17,7 @@
 #include "server/chips.h"
 #include "server/http_server.h"
 #include "server/open_store.h"
+#include "server/postgres_store.h"
 
 namespace {
 
@@ -22,7 +25,7 @@ constexpr const char* kUsage =
     "usage: reversi-server [--host ADDR] [--port N] [--database PATH|postgresql://URI] [--static DIR]\n"
     "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
     "                      [--next-game-seconds N] [--restart-grace-seconds N] [--chat-words FILE]\n"
-    "                      [--chips START]\n"
+    "                      [--chips START] [--redis HOST:PORT [--node NAME] [--lease-seconds N]]\n"
     "       reversi-server admin COMMAND ... (reversi-server admin --help)\n";
 
 struct Options {
@@ -30,6 +33,9 @@ struct Options {
   std::string database = "reversi.sqlite3";
   std::optional<std::string> key_file;
   std::optional<std::string> chat_words_file;
+  std::optional<std::string> redis;
+  std::optional<std::string> node;
+  double lease_seconds = 10;
 };
 
 bool parse_number(const char* text, double low, double high, double& out) {
@@ -93,9 +99,44 @@ int parse(int argc, char** argv, Options& options) {
       if (!parse_number(value, 1, reversi::server::kMostStartingChips, number) || number != static_cast<int>(number))
         return bad_usage("--chips: a whole number of starting chips from 1 to 1000000");
       options.config.chips_start = static_cast<int>(number);
+    } else if (flag == "--redis") {
+      options.redis = value;
+    } else if (flag == "--node") {
+      options.node = value;
+    } else if (flag == "--lease-seconds") {
+      if (!parse_number(value, 0.5, 600, number)) return bad_usage("--lease-seconds: 0.5 to 600");
+      options.lease_seconds = number;
     } else {
       return bad_usage("unknown option " + flag);
     }
+  }
+  if (options.node && !options.redis) return bad_usage("--node is for one node of several: give --redis too");
+  if (options.redis) {
+    if (!reversi::server::is_postgres_uri(options.database))
+      return bad_usage("--redis: several nodes share a PostgreSQL database: give --database postgresql://...");
+    reversi::server::ClusterConfig cluster;
+    const std::string& address = *options.redis;
+    const std::size_t colon = address.rfind(':');
+    double port = 0;
+    if (colon == std::string::npos || colon == 0 || !parse_number(address.c_str() + colon + 1, 1, 65535, port) ||
+        port != static_cast<int>(port))
+      return bad_usage("--redis: HOST:PORT, such as 127.0.0.1:6379");
+    cluster.redis_host = address.substr(0, colon);
+    cluster.redis_port = static_cast<int>(port);
+    cluster.database = options.database;
+    cluster.lease_seconds = options.lease_seconds;
+    if (options.node) {
+      cluster.node = *options.node;
+    } else {
+      char host[256] = {};
+      gethostname(host, sizeof host - 1);
+      cluster.node = std::string(host) + "-" + std::to_string(getpid());
+    }
+    if (cluster.node.empty() || cluster.node.size() > 64 ||
+        cluster.node.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") !=
+            std::string::npos)
+      return bad_usage("--node: 1 to 64 letters, digits, '-', '_' or '.'");
+    options.config.cluster = cluster;
   }
   return -1;  // go on
 }
@@ -159,6 +200,9 @@ int main(int argc, char** argv) {
   StoreError store_error;
   std::unique_ptr<Store> store = open_store(options.database, store_error);
   if (!store) return std::fprintf(stderr, "reversi-server: %s\n", store_error.message.c_str()), 1;
+  // One node of several writes a table only while it holds the table's lease.
+  if (options.config.cluster)
+    if (auto* postgres = dynamic_cast<PostgresStore*>(store.get())) postgres->fence(options.config.cluster->node);
 
   std::string error;
   std::unique_ptr<Server> server = Server::start(options.config, *store, HostTokenVerifier(key), error);

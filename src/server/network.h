@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "server/client_session.h"
+#include "server/cluster_node.h"
 #include "server/http_server.h"
 #include "server/lobby.h"
 
@@ -85,6 +86,7 @@ struct Shared {
   HostTokenVerifier tokens;
   std::unique_ptr<Moderation> moderation;  // before the lobby, whose tables use it
   std::unique_ptr<Lobby> lobby;
+  std::unique_ptr<ClusterNode> cluster;  // with several nodes
   std::mutex sessions_mutex;
   std::unordered_map<WebSocketSession*, std::weak_ptr<WebSocketSession>> sessions;
 

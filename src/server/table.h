@@ -126,6 +126,10 @@ class Table {
 
   // Clocks, grace windows, the next game, the restart grace: whatever is due.
   void on_timer();
+  // Another node plays this table now (this one lost its lease, cluster.h):
+  // nothing more is stored or sent from here, and the seated players'
+  // connections end, to find the table on its new node.
+  void hand_over();
 
   messages::online::server::Table view() const;
 

@@ -114,4 +114,13 @@ void Table::publish() const {
   services_.changed(summary);
 }
 
+void Table::hand_over() {
+  for (Presence& presence : presence_) {
+    if (presence.link) presence.link->close();
+    presence.link.reset();
+  }
+  transfer_.reset();
+  state_.closed = true;
+}
+
 }  // namespace reversi::server

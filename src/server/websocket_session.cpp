@@ -91,6 +91,7 @@ void WebSocketSession::on_accept(beast::error_code error) {
   ClientServices services{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
   services.moderation = shared_.moderation.get();
   services.chips_start = shared_.config.chips_start;
+  services.cluster = shared_.cluster.get();
   session_.emplace(services, shared_from_this());
   read();
 }

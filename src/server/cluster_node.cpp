@@ -1,0 +1,367 @@
+#include "server/cluster_node.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace reversi::server {
+
+namespace online = messages::online;
+using Json = nlohmann::json;
+
+namespace {
+
+constexpr const char* kClusterChannel = "reversi:cluster";
+constexpr const char* kTablesChannel = "reversi:tables";
+
+Json summary_json(const std::string& node, const TableSummary& summary) {
+  Json json{{"t", "table"},
+            {"node", node},
+            {"code", summary.code},
+            {"players", {summary.players[0], summary.players[1]}},
+            {"closed", summary.closed}};
+  if (summary.listed) json["listed"] = online::encode_server_message(online::server::OpenTables{{*summary.listed}});
+  if (summary.transfer_code) json["transfer"] = *summary.transfer_code;
+  return json;
+}
+
+std::optional<TableSummary> summary_of(const Json& json) {
+  TableSummary summary;
+  summary.code = json.at("code").get<std::string>();
+  summary.players = {json.at("players").at(0).get<std::string>(), json.at("players").at(1).get<std::string>()};
+  summary.closed = json.at("closed").get<bool>();
+  if (json.contains("transfer")) summary.transfer_code = json["transfer"].get<std::string>();
+  if (json.contains("listed")) {
+    const messages::Decoded<online::ServerMessage> listed =
+        online::decode_server_message(json["listed"].get<std::string>());
+    const auto* open = listed ? std::get_if<online::server::OpenTables>(&*listed.value) : nullptr;
+    if (!open || open->tables.size() != 1) return std::nullopt;
+    summary.listed = open->tables.front();
+  }
+  return summary;
+}
+
+}  // namespace
+
+// A connection another node relays here, as this node's tables see it:
+// what they send it goes back to that node, tagged with the relay's number.
+class RemoteLink final : public ClientLink {
+ public:
+  RemoteLink(std::shared_ptr<RedisBroker> broker, std::string channel, std::uint64_t id)
+      : broker_(std::move(broker)), channel_(std::move(channel)), id_(id) {}
+  void send(std::string text) override {
+    broker_->publish(channel_, Json{{"t", "out"}, {"id", id_}, {"m", std::move(text)}}.dump());
+  }
+  void close() override { broker_->publish(channel_, Json{{"t", "close"}, {"id", id_}}.dump()); }
+
+ private:
+  std::shared_ptr<RedisBroker> broker_;
+  std::string channel_;
+  std::uint64_t id_;
+};
+
+struct ClusterNode::Adopted {
+  std::shared_ptr<RemoteLink> link;
+  std::optional<ClientSession> session;
+  Serial serial;
+};
+
+std::unique_ptr<ClusterNode> ClusterNode::start(const ClusterConfig& config, ClusterParts parts, std::string& error) {
+  StoreError store_error;
+  std::unique_ptr<LeaseBook> leases = LeaseBook::open(config.database, config.node, config.lease_seconds, store_error);
+  if (!leases) {
+    error = store_error.message;
+    return nullptr;
+  }
+  std::unique_ptr<ClusterNode> node(new ClusterNode(config, std::move(parts), std::move(leases)));
+  if (!node->broker_->start(error)) return nullptr;
+  node->parts_.lobby->set_cluster(node.get());
+  node->take_orphans();  // the tables left by this node before a restart, or by none
+  node->keeper_ = std::thread([raw = node.get()] { raw->keep(); });
+  return node;
+}
+
+ClusterNode::ClusterNode(const ClusterConfig& config, ClusterParts parts, std::unique_ptr<LeaseBook> leases)
+    : config_(config), parts_(std::move(parts)), leases_(std::move(leases)) {
+  parts_.client_services.cluster = this;
+  broker_ = std::make_shared<RedisBroker>(
+      config_.redis_host, config_.redis_port,
+      std::vector<std::string>{kClusterChannel, kTablesChannel, channel_of(config_.node)},
+      BrokerHandlers{[this](const std::string& channel, const std::string& text) { on_message(channel, text); },
+                     [this](bool up) { on_broker(up); }});
+}
+
+ClusterNode::~ClusterNode() { stop(); }
+
+void ClusterNode::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (keeper_.joinable()) keeper_.join();
+  broker_->stop();
+  drop_adopted("");
+  if (StoreStatus failed = leases_->release_all())
+    std::fprintf(stderr, "reversi-server: %s (the other nodes take the tables when the leases run out)\n",
+                 failed->message.c_str());
+}
+
+bool ClusterNode::acquire(const std::string& code) {
+  const StoreResult<bool> taken = leases_->acquire(code);
+  if (!taken) std::fprintf(stderr, "reversi-server: %s\n", taken.error.message.c_str());
+  return taken && *taken.value;
+}
+
+void ClusterNode::release(const std::string& code) {
+  if (StoreStatus failed = leases_->release(code)) std::fprintf(stderr, "reversi-server: %s\n", failed->message.c_str());
+}
+
+void ClusterNode::table_changed(const TableSummary& summary) { publish_summary(summary); }
+
+void ClusterNode::publish_summary(const TableSummary& summary) {
+  broker_->publish(kTablesChannel, summary_json(config_.node, summary).dump());
+}
+
+bool ClusterNode::relay(const std::string& node, const LinkPtr& link, const RelayStart& start, std::uint64_t& id) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!broker_->up() || !alive(node, parts_.clock())) return false;
+    id = next_relay_++;
+    relays_[id] = {node, link};
+  }
+  Json begin{{"player", start.player}, {"name", start.name}, {"watching", start.watching}};
+  if (start.resume) begin["resume"] = Json{{"table", start.resume->table}, {"seq", start.resume->seq}};
+  broker_->publish(channel_of(node),
+                   Json{{"t", "in"}, {"from", config_.node}, {"id", id}, {"start", begin}, {"m", start.first_message}}
+                       .dump());
+  return true;
+}
+
+void ClusterNode::forward(const std::string& node, std::uint64_t id, std::string_view message) {
+  broker_->publish(channel_of(node), Json{{"t", "in"}, {"from", config_.node}, {"id", id}, {"m", message}}.dump());
+}
+
+void ClusterNode::relay_closed(const std::string& node, std::uint64_t id) {
+  {
+    std::lock_guard lock(mutex_);
+    relays_.erase(id);
+  }
+  broker_->publish(channel_of(node), Json{{"t", "closed"}, {"from", config_.node}, {"id", id}}.dump());
+}
+
+bool ClusterNode::alive(const std::string& node, double now) const {
+  if (node == config_.node) return true;
+  const auto heard = last_heard_.find(node);
+  // A node not heard from yet: given a lease's time after the broker came up.
+  const double since = heard == last_heard_.end() ? broker_up_since_ : heard->second;
+  return now - since < config_.lease_seconds;
+}
+
+void ClusterNode::on_message(const std::string& channel, const std::string& text) {
+  const Json json = Json::parse(text, nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("t")) {
+    std::fprintf(stderr, "reversi-server: an unreadable message on %s was left out\n", channel.c_str());
+    return;
+  }
+  try {
+    const std::string type = json.at("t").get<std::string>();
+    if (type == "alive") {
+      std::lock_guard lock(mutex_);
+      last_heard_[json.at("node").get<std::string>()] = parts_.clock();
+    } else if (type == "sync") {
+      if (json.at("node").get<std::string>() == config_.node) return;
+      for (const TableSummary& summary : parts_.lobby->local_summaries()) publish_summary(summary);
+    } else if (type == "table") {
+      const std::string node = json.at("node").get<std::string>();
+      if (node == config_.node) return;
+      if (const std::optional<TableSummary> summary = summary_of(json)) parts_.lobby->remote_changed(node, *summary);
+    } else if (type == "in") {
+      const std::string from = json.at("from").get<std::string>();
+      const std::uint64_t id = json.at("id").get<std::uint64_t>();
+      const std::string message = json.at("m").get<std::string>();
+      std::shared_ptr<Adopted> adopted;
+      std::optional<RelayStart> start;
+      {
+        std::lock_guard lock(mutex_);
+        const auto found = adopted_.find({from, id});
+        if (found != adopted_.end()) adopted = found->second;
+        if (!adopted && json.contains("start")) {
+          const Json& begin = json["start"];
+          start = RelayStart{begin.at("player").get<std::string>(), begin.at("name").get<std::string>(),
+                             begin.at("watching").get<bool>(), std::nullopt, message};
+          if (begin.contains("resume"))
+            start->resume = online::Resume{begin["resume"].at("table").get<std::string>(),
+                                           begin["resume"].at("seq").get<int>()};
+          adopted = std::make_shared<Adopted>();
+          adopted->link = std::make_shared<RemoteLink>(broker_, channel_of(from), id);
+          adopted->session.emplace(parts_.client_services, adopted->link);
+          adopted->serial = parts_.new_serial();
+          adopted_[{from, id}] = adopted;
+        }
+      }
+      if (!adopted) {  // a relay this node no longer knows (it restarted): the client connects again
+        broker_->publish(channel_of(from), Json{{"t", "close"}, {"id", id}}.dump());
+        return;
+      }
+      if (start)
+        adopted->serial([adopted, start = std::move(*start)] { adopted->session->adopt(start); });
+      else
+        adopted->serial([adopted, message] { adopted->session->on_message(message); });
+    } else if (type == "closed") {
+      std::shared_ptr<Adopted> adopted;
+      {
+        std::lock_guard lock(mutex_);
+        const auto found = adopted_.find({json.at("from").get<std::string>(), json.at("id").get<std::uint64_t>()});
+        if (found == adopted_.end()) return;
+        adopted = found->second;
+        adopted_.erase(found);
+      }
+      adopted->serial([adopted] { adopted->session->on_closed(); });
+    } else if (type == "out" || type == "close") {
+      LinkPtr link;
+      {
+        std::lock_guard lock(mutex_);
+        const auto found = relays_.find(json.at("id").get<std::uint64_t>());
+        if (found != relays_.end()) link = found->second.second.lock();
+      }
+      if (!link) return;
+      if (type == "out")
+        link->send(json.at("m").get<std::string>());
+      else
+        link->close();
+    }
+  } catch (const Json::exception& failure) {
+    std::fprintf(stderr, "reversi-server: a malformed message on %s was left out: %s\n", channel.c_str(),
+                 failure.what());
+  }
+}
+
+void ClusterNode::on_broker(bool up) {
+  if (!up) {
+    // Whatever was in flight between the nodes is lost: every relayed
+    // connection ends, and its client connects again (and is relayed
+    // again once Redis is back).
+    close_relays("");
+    drop_adopted("");
+    return;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    broker_up_since_ = parts_.clock();
+    for (auto& [node, heard] : last_heard_) heard = broker_up_since_;  // a lease's time to be heard again
+  }
+  broker_->publish(kClusterChannel, Json{{"t", "alive"}, {"node", config_.node}}.dump());
+  broker_->publish(kClusterChannel, Json{{"t", "sync"}, {"node", config_.node}}.dump());
+  for (const TableSummary& summary : parts_.lobby->local_summaries()) publish_summary(summary);
+}
+
+void ClusterNode::close_relays(const std::string& to_node) {
+  std::vector<LinkPtr> links;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, relay] : relays_)
+      if (to_node.empty() || relay.first == to_node)
+        if (LinkPtr link = relay.second.lock()) links.push_back(link);
+  }
+  for (const LinkPtr& link : links) link->close();  // each ends in relay_closed()
+}
+
+void ClusterNode::drop_adopted(const std::string& from_node) {
+  std::vector<std::shared_ptr<Adopted>> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto entry = adopted_.begin(); entry != adopted_.end();)
+      if (from_node.empty() || entry->first.first == from_node) {
+        dropped.push_back(entry->second);
+        entry = adopted_.erase(entry);
+      } else {
+        ++entry;
+      }
+  }
+  for (const std::shared_ptr<Adopted>& adopted : dropped)
+    adopted->serial([adopted] { adopted->session->on_closed(); });
+}
+
+void ClusterNode::keep() {
+  const auto period = std::chrono::duration<double>(std::max(0.1, config_.lease_seconds / 4));
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      if (wake_.wait_for(lock, period, [this] { return stopping_; })) return;
+    }
+    tick();
+  }
+}
+
+void ClusterNode::tick() {
+  const double now = parts_.clock();
+  broker_->publish(kClusterChannel, Json{{"t", "alive"}, {"node", config_.node}}.dump());
+  // Nodes gone silent: the connections relayed to them or from them end.
+  std::vector<std::string> silent;
+  {
+    std::lock_guard lock(mutex_);
+    if (broker_->up())
+      for (const auto& [node, heard] : last_heard_)
+        if (!alive(node, now)) silent.push_back(node);
+  }
+  for (const std::string& node : silent) {
+    close_relays(node);
+    drop_adopted(node);
+  }
+  // The tables played here before the renewal: any of them not renewed is another node's now.
+  std::vector<std::string> local;
+  for (const TableSummary& summary : parts_.lobby->local_summaries()) local.push_back(summary.code);
+  const StoreResult<std::vector<std::string>> held = leases_->renew();
+  {
+    std::lock_guard lock(mutex_);
+    if (!held)
+      leases_ok_since_.reset();
+    else if (!leases_ok_since_)
+      leases_ok_since_ = now;
+  }
+  if (!held) return std::fprintf(stderr, "reversi-server: %s\n", held.error.message.c_str()), void();
+  bool lost_any = false;
+  for (const std::string& code : local)
+    if (std::find(held.value->begin(), held.value->end(), code) == held.value->end() &&
+        parts_.lobby->find_table(code)) {  // not closed meanwhile
+      std::fprintf(stderr, "reversi-server: node %s lost the lease of table %s; another node plays it\n",
+                   config_.node.c_str(), code.c_str());
+      parts_.lobby->hand_over(code);
+      lost_any = true;
+    }
+  // Where those tables are now: their nodes say again.
+  if (lost_any) broker_->publish(kClusterChannel, Json{{"t", "sync"}, {"node", config_.node}}.dump());
+  // After the database was away, every node's leases may have run out:
+  // their nodes get a lease's time to renew them before any is taken.
+  bool settled = false;
+  {
+    std::lock_guard lock(mutex_);
+    settled = now - *leases_ok_since_ >= config_.lease_seconds;
+  }
+  if (settled) take_orphans();
+}
+
+void ClusterNode::take_orphans() {
+  const StoreResult<std::vector<std::string>> orphans = leases_->orphans();
+  if (!orphans) return std::fprintf(stderr, "reversi-server: %s\n", orphans.error.message.c_str()), void();
+  for (const std::string& code : *orphans.value) {
+    if (parts_.lobby->find_table(code)) continue;  // played here already
+    if (!acquire(code)) continue;                  // another node was quicker
+    const StoreResult<std::optional<StoredTable>> stored = parts_.store->load_table(code);
+    if (!stored) {
+      std::fprintf(stderr, "reversi-server: cannot read table %s: %s\n", code.c_str(), stored.error.message.c_str());
+      release(code);
+      continue;
+    }
+    if (!*stored.value) {  // closed meanwhile
+      release(code);
+      continue;
+    }
+    parts_.lobby->restore_table(**stored.value);
+    std::fprintf(stderr, "reversi-server: node %s plays table %s now\n", config_.node.c_str(), code.c_str());
+  }
+}
+
+}  // namespace reversi::server
