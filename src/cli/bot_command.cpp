@@ -1,6 +1,7 @@
 // reversi-cli bot: plays online at a reversi-server table with the
 // project's Computer, printing one line per move and per finished game;
-// reconnects by itself (hello with resume) for up to 30 s if the server goes.
+// reconnects by itself (hello with resume) for up to 30 s if the server goes,
+// trying each --server in turn when several nodes serve the same tables.
 // Native only: the wasm build of reversi-cli has no sockets.
 #ifdef __EMSCRIPTEN__
 #include <cstdio>
@@ -35,12 +36,13 @@ namespace wire = messages::online::server;
 using Json = nlohmann::json;
 
 constexpr const char* kUsage =
-    "bot --server http://HOST:PORT (--create [--match 1|3|5] [--clock S] [--computer-seat easy|medium|hard] | "
+    "bot --server http://HOST:PORT [--server ...] (--create [--match 1|3|5] [--clock S] [--computer-seat "
+    "easy|medium|hard] | "
     "--join CODE) --level easy|medium|hard [--name NAME] [--delay S] [--json]";
 constexpr double kReconnectSeconds = 30;
 
 struct BotOptions {
-  ServerAddress address;
+  std::vector<ServerAddress> addresses;  // nodes of one cluster: tried in turn
   bool create = false;
   std::string join_code;
   int match_length = 1;
@@ -62,6 +64,7 @@ class Bot {
   int run();
 
  private:
+  double connected_at_ = 0;
   bool connect_with_retries();
   bool send(const online::ClientMessage& message);
   // False when the match is over (or the bot must stop).
@@ -73,6 +76,7 @@ class Bot {
 
   BotOptions options_;
   BotConnection connection_;
+  std::size_t address_ = 0;  // the --server connected to, or tried next
   std::mt19937_64 random_;
   Computer computer_;
   std::string player_, secret_, table_;
@@ -105,7 +109,7 @@ bool Bot::connect_with_retries() {
   const double give_up_at = seconds_now() + kReconnectSeconds;
   std::string error;
   for (bool first = true;; first = false) {
-    if (connection_.connect(options_.address, error)) {
+    if (connection_.connect(options_.addresses[address_], error)) {
       online::client::Hello hello;
       if (!player_.empty()) {
         hello.player = player_;
@@ -114,12 +118,19 @@ bool Bot::connect_with_retries() {
       if (!table_.empty()) hello.resume = online::Resume{table_, seq_};
       sent_for_ply_ = -1;  // a move in flight may have been lost: offer it again
       hello_pending_ = true;
+      connected_at_ = seconds_now();
       return send(hello);
     }
     if (seconds_now() >= give_up_at) {
+      const ServerAddress& last = options_.addresses[address_];
       std::fprintf(stderr, "reversi-cli bot: the server at %s:%s is gone (%s); gave up after %.0f s\n",
-                   options_.address.host.c_str(), options_.address.port.c_str(), error.c_str(), kReconnectSeconds);
+                   last.host.c_str(), last.port.c_str(), error.c_str(), kReconnectSeconds);
       return false;
+    }
+    if (options_.addresses.size() > 1) {
+      address_ = (address_ + 1) % options_.addresses.size();
+      std::fprintf(stderr, "reversi-cli bot: trying %s:%s\n", options_.addresses[address_].host.c_str(),
+                   options_.addresses[address_].port.c_str());
     }
     if (!first || player_.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(250));
   }
@@ -132,6 +143,8 @@ int Bot::run() {
     const std::optional<std::string> text = connection_.receive(error);
     if (!text) {
       if (player_.empty()) return std::fprintf(stderr, "reversi-cli bot: %s\n", error.c_str()), 1;
+      // Closed at once (the server could not seat it yet): a pause, not a storm of hellos.
+      if (seconds_now() - connected_at_ < 1) std::this_thread::sleep_for(std::chrono::milliseconds(250));
       if (!connect_with_retries()) return 1;
       continue;
     }
@@ -280,6 +293,11 @@ bool Bot::handle(const online::ServerMessage& message) {
       exit_code_ = 1;
       return false;
     }
+    // Nothing changed (the server's database was away): the same move again in a moment.
+    if (error->code == messages::ErrorCode::ServerError && error->request == "play") {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      sent_for_ply_ = -1;
+    }
   }
   // Between the games of a match the bot asks for the next one at once.
   if (const auto* table = std::get_if<wire::Table>(&message);
@@ -312,7 +330,7 @@ int run_bot(int argc, char** argv) {
       const char* url = need();
       const std::optional<ServerAddress> address = url ? parse_server_address(url) : std::nullopt;
       if (!address) return usage_error("bot", "--server needs http://HOST:PORT", kUsage);
-      options.address = *address;
+      options.addresses.push_back(*address);
       have_server = true;
     } else if (flag == "--join") {
       const char* code = need();

@@ -29,7 +29,8 @@ const Command kCommands[] = {
     {"bench", "bench [--engine hard|hard-v1] [--json]   fixed search workload: node-count signature and speed",
      reversi::cli::run_bench},
     {"bot",
-     "bot --server http://HOST:PORT (--create [--match N] [--clock S] [--computer-seat LEVEL] | --join CODE) "
+     "bot --server http://HOST:PORT [--server ...] (--create [--match N] [--clock S] [--computer-seat LEVEL] | --join "
+     "CODE) "
      "--level LEVEL [--name NAME] [--delay S] [--json]   plays online at a reversi-server table",
      reversi::cli::run_bot},
     {"nboard", "nboard [--seconds S]   Hard as an engine speaking NBoard's protocol on stdin/stdout",
