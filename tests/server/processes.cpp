@@ -1,12 +1,16 @@
 #include "server/processes.h"
 
 #include <fcntl.h>
+#include <hiredis/hiredis.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <random>
@@ -27,6 +31,81 @@ double seconds_now() {
 std::string build_path(const std::string& name) {
   const char* folder = std::getenv("REVERSI_TEST_BUILD_DIR");
   return std::string(folder && *folder ? folder : REVERSI_BUILD_DIR) + "/" + name;
+}
+
+PostgresCluster::PostgresCluster() {
+  static int clusters = 0;
+  // Not inside a TemporaryFolder: as root the cluster runs as the postgres
+  // user, who may not enter a private folder of root's.
+  folder_ = std::filesystem::temp_directory_path() /
+            ("reversi-outage-" + std::to_string(getpid()) + "-" + std::to_string(++clusters));
+  uri_ = run("start");
+  if (uri_.rfind("postgresql://", 0) != 0) throw std::runtime_error("scripts/test-postgres start printed: " + uri_);
+}
+
+PostgresCluster::~PostgresCluster() { run("stop"); }
+void PostgresCluster::pause() { run("pause"); }
+void PostgresCluster::resume() { run("resume"); }
+
+std::string PostgresCluster::run(const std::string& command) const {
+  const std::string line =
+      std::string(REVERSI_SOURCE_DIR "/scripts/test-postgres ") + command + " '" + folder_.string() + "' 2>&1";
+  std::string output;
+  if (FILE* pipe = popen(line.c_str(), "r")) {
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    pclose(pipe);
+  }
+  while (!output.empty() && output.back() == '\n') output.pop_back();
+  return output;
+}
+
+std::uint16_t free_port() {
+  const int probe = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  if (probe < 0 || bind(probe, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+      getsockname(probe, reinterpret_cast<sockaddr*>(&address), &size) != 0)
+    throw std::runtime_error("no free loopback port");
+  close(probe);
+  return ntohs(address.sin_port);
+}
+
+RedisProcess::RedisProcess(const TemporaryFolder& folder) : folder_(folder), port_(free_port()) { start(); }
+
+RedisProcess::~RedisProcess() {
+  if (process_) stop();
+}
+
+void RedisProcess::start() {
+  process_ = std::make_unique<ChildProcess>(
+      std::vector<std::string>{"/usr/bin/redis-server", "--port", std::to_string(port_), "--bind", "127.0.0.1",
+                               "--save", "", "--appendonly", "no", "--dir", folder_.path().string(), "--logfile",
+                               (folder_.path() / "redis.log").string()},
+      folder_.path() / "redis.stderr");
+  // Ready once it answers PING.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const timeval timeout{1, 0};
+    redisContext* context = redisConnectWithTimeout("127.0.0.1", port_, timeout);
+    bool ready = false;
+    if (context && !context->err) {
+      auto* reply = static_cast<redisReply*>(redisCommand(context, "PING"));
+      ready = reply && reply->type == REDIS_REPLY_STATUS;
+      if (reply) freeReplyObject(reply);
+    }
+    if (context) redisFree(context);
+    if (ready) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  throw std::runtime_error("redis-server did not start (see " + (folder_.path() / "redis.log").string() + ")");
+}
+
+void RedisProcess::stop() {
+  process_->signal(SIGTERM);
+  process_->wait(10);
+  process_.reset();
 }
 
 std::pair<std::vector<std::string>, int> admin(const TemporaryFolder& folder, std::vector<std::string> arguments) {

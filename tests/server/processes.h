@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -74,6 +75,44 @@ class ServerProcess {
 };
 
 std::string build_path(const std::string& name);
+
+// A PostgreSQL cluster of the test's own (scripts/test-postgres), which it
+// can stop and start again; removed at the end.
+class PostgresCluster {
+ public:
+  PostgresCluster();
+  ~PostgresCluster();
+  PostgresCluster(const PostgresCluster&) = delete;
+  PostgresCluster& operator=(const PostgresCluster&) = delete;
+  const std::string& uri() const { return uri_; }
+  void pause();
+  void resume();
+
+ private:
+  std::string run(const std::string& command) const;
+  std::filesystem::path folder_;
+  std::string uri_;
+};
+
+// Debian's redis-server on a free loopback port, keeping nothing on disk;
+// stop() and start() again keep the port (a Redis restarted mid-game).
+class RedisProcess {
+ public:
+  explicit RedisProcess(const TemporaryFolder& folder);
+  ~RedisProcess();
+  std::uint16_t port() const { return port_; }
+  std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
+  void stop();
+  void start();
+
+ private:
+  const TemporaryFolder& folder_;
+  std::uint16_t port_ = 0;
+  std::unique_ptr<ChildProcess> process_;
+};
+
+// A free loopback port (the kernel's pick; free when asked).
+std::uint16_t free_port();
 
 // `reversi-server admin ARGUMENTS… --database` the ServerProcess database in
 // `folder`: its stdout lines and exit code.

@@ -150,43 +150,6 @@ void exchange_moves(TestPlayer& black, TestPlayer& white) {
   black.see_reply(white.game.record().cursor());
 }
 
-// A PostgreSQL cluster of the test's own (scripts/test-postgres), which it
-// can stop and start again; removed at the end.
-class PostgresCluster {
- public:
-  PostgresCluster() {
-    static int clusters = 0;
-    // Not inside a TemporaryFolder: as root the cluster runs as the postgres
-    // user, who may not enter a private folder of root's.
-    folder_ = std::filesystem::temp_directory_path() /
-              ("reversi-outage-" + std::to_string(getpid()) + "-" + std::to_string(++clusters));
-    uri_ = run("start");
-    REQUIRE_MESSAGE(uri_.rfind("postgresql://", 0) == 0, "scripts/test-postgres start printed: " << uri_);
-  }
-  ~PostgresCluster() { run("stop"); }
-  PostgresCluster(const PostgresCluster&) = delete;
-  PostgresCluster& operator=(const PostgresCluster&) = delete;
-  const std::string& uri() const { return uri_; }
-  void pause() { run("pause"); }
-  void resume() { run("resume"); }
-
- private:
-  std::string run(const std::string& command) const {
-    const std::string line =
-        std::string(REVERSI_SOURCE_DIR "/scripts/test-postgres ") + command + " '" + folder_.string() + "' 2>&1";
-    std::string output;
-    if (FILE* pipe = popen(line.c_str(), "r")) {
-      char buffer[512];
-      while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
-      pclose(pipe);
-    }
-    while (!output.empty() && output.back() == '\n') output.pop_back();
-    return output;
-  }
-  std::filesystem::path folder_;
-  std::string uri_;
-};
-
 // What a player coming back with nothing in hand is sent: the table's state.
 wire::State snapshot_for(std::uint16_t port, const TestPlayer& player) {
   TestSocket socket;

@@ -1,0 +1,223 @@
+// Two reversi-server nodes on one PostgreSQL database and one Redis, all on
+// loopback: a match between a bot on each node, the same open tables,
+// leaderboard and chat whichever node a player reaches, a node killed
+// mid-game, Redis restarted mid-game, and PostgreSQL away for a moment.
+#include <doctest/doctest.h>
+#include <signal.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "server/bots.h"
+#include "server/processes.h"
+#include "server/test_socket.h"
+
+using namespace reversi;
+using namespace reversi::testing;
+using Json = nlohmann::json;
+namespace online = messages::online;
+namespace wire = messages::online::server;
+
+namespace {
+
+constexpr const char* kLeaseSeconds = "2";
+
+// The database and the broker the nodes share, and the nodes.
+struct Cluster {
+  PostgresCluster database;
+  TemporaryFolder redis_folder;
+  RedisProcess redis{redis_folder};
+  TemporaryFolder folder1, folder2;
+  std::unique_ptr<ServerProcess> node1, node2;
+
+  Cluster() {
+    node1 = std::make_unique<ServerProcess>(folder1, flags("n1"));
+    node2 = std::make_unique<ServerProcess>(folder2, flags("n2"));
+  }
+  std::vector<std::string> flags(const std::string& node) const {
+    return {"--database", database.uri(),  "--redis",         redis.address(),
+            "--node",     node,            "--lease-seconds", kLeaseSeconds};
+  }
+  // A bot trying `first` and then the other node.
+  std::vector<std::string> servers(const ServerProcess& first) const {
+    const ServerProcess& other = &first == node1.get() ? *node2 : *node1;
+    return {"--server", first.url(), "--server", other.url()};
+  }
+};
+
+std::vector<std::string> joined(std::vector<std::string> front, const std::vector<std::string>& back) {
+  front.insert(front.end(), back.begin(), back.end());
+  return front;
+}
+
+// A new guest on a raw socket.
+struct Guest {
+  TestSocket socket;
+  wire::Welcome welcome;
+  explicit Guest(std::uint16_t port) {
+    REQUIRE(socket.connect(port) == 101);
+    socket.send(online::client::Hello{});
+    const std::optional<wire::Welcome> answer = socket.wait_for<wire::Welcome>(10);
+    REQUIRE(answer);
+    welcome = *answer;
+  }
+};
+
+// Reads open-tables lists until one names `code` (the summaries travel between nodes).
+bool sees_listed(TestSocket& socket, const std::string& code, double seconds) {
+  for (int lists = 0; lists < 50; ++lists) {
+    const std::optional<wire::OpenTables> open = socket.wait_for<wire::OpenTables>(seconds);
+    if (!open) return false;
+    for (const wire::OpenTableEntry& entry : open->tables)
+      if (entry.code == code) return true;
+  }
+  return false;
+}
+
+// Until `bot` has printed `count` moves: the lines so far, and those moves.
+std::pair<BotLines, std::string> first_moves(ChildProcess& bot, std::size_t count) {
+  BotLines lines;
+  std::string moves;
+  while (moves.size() < 2 * count) {
+    const Json line = parse_line(bot.read_line(30));
+    lines.all.push_back(line);
+    if (line.contains("move")) moves += line["move"].get<std::string>();
+  }
+  return {lines, moves};
+}
+
+// Both bots end well; the games they saw are the same and replay, and the
+// first game began with `opening`.
+void check_match(ChildProcess& creator, ChildProcess& joiner, const BotLines& before, const std::string& opening) {
+  const BotLines created = read_lines(creator, 120, before);
+  const BotLines joined_lines = read_lines(joiner, 120);
+  CHECK(creator.wait(10) == 0);
+  CHECK(joiner.wait(10) == 0);
+  const auto games = created.of("game");
+  REQUIRE(!games.empty());
+  CHECK(games[0]["transcript"].get<std::string>().substr(0, opening.size()) == opening);
+  CHECK(joined_lines.of("game") == games);
+  check_games(created);
+  check_games(joined_lines);
+}
+
+}  // namespace
+
+TEST_SUITE("server-process") {
+  TEST_CASE("cluster: a bot on node 1 and a bot on node 2 play a match; lists, boards and chat agree") {
+    Cluster cluster;
+    auto creator = start_bot(cluster.folder1, "creator.log",
+                             joined({"--create", "--match", "3", "--level", "easy", "--name", "Ada", "--delay", "0.05"},
+                                    {"--server", cluster.node1->url()}));
+    const Json first = parse_line(creator->read_line(20));
+    REQUIRE(first.contains("table"));
+    const std::string code = first["table"];
+
+    // The table opened on node 1 is on node 2's open tables list.
+    Guest watcher(cluster.node2->port());
+    watcher.socket.send(online::client::WatchOpenTables{});
+    CHECK(sees_listed(watcher.socket, code, 10));
+
+    auto joiner = start_bot(cluster.folder2, "joiner.log",
+                            {"--server", cluster.node2->url(), "--join", code, "--level", "medium"});
+    check_match(*creator, *joiner, {}, "");
+
+    // The same leaderboard from either node.
+    const HttpAnswer board1 = http_get(cluster.node1->port(), "/api/leaderboard?period=week");
+    const HttpAnswer board2 = http_get(cluster.node2->port(), "/api/leaderboard?period=week");
+    REQUIRE(board1.status == 200);
+    CHECK(Json::parse(board1.body)["entries"].size() == 2);
+    CHECK(Json::parse(board1.body)["entries"] == Json::parse(board2.body)["entries"]);
+
+    // Chat between a player on each node, at a table node 2 plays.
+    Guest host(cluster.node2->port()), visitor(cluster.node1->port());
+    host.socket.send(online::client::OpenTable{online::TableOptions{}, true});
+    const std::optional<wire::Table> table = host.socket.wait_for<wire::Table>(10);
+    REQUIRE(table);
+    visitor.socket.send(online::client::JoinTable{table->code});
+    REQUIRE(visitor.socket.wait_for<wire::GameStarted>(10));
+    visitor.socket.send(online::client::Chat{"hello from node 1"});
+    const std::optional<wire::Chat> heard = host.socket.wait_for<wire::Chat>(10);
+    REQUIRE(heard);
+    CHECK(heard->text == "hello from node 1");
+    CHECK(heard->from == visitor.welcome.player);
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
+  TEST_CASE("cluster: node 1 killed mid-game, the match is finished through node 2 with the transcript intact") {
+    Cluster cluster;
+    auto creator = start_bot(cluster.folder1, "creator.log",
+                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    const Json first = parse_line(creator->read_line(20));
+    auto joiner = start_bot(cluster.folder2, "joiner.log",
+                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
+                                   cluster.servers(*cluster.node2)));
+    const auto [before, ten_moves] = first_moves(*creator, 10);
+    cluster.node1->kill_hard();  // it played the table: its lease runs out, node 2 takes it
+    check_match(*creator, *joiner, before, ten_moves);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
+  TEST_CASE("cluster: node 1 paused past its lease loses the table to node 2, writes nothing more, and play goes on") {
+    Cluster cluster;
+    auto creator = start_bot(cluster.folder1, "creator.log",
+                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    const Json first = parse_line(creator->read_line(20));
+    auto joiner = start_bot(cluster.folder2, "joiner.log",
+                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
+                                   cluster.servers(*cluster.node2)));
+    const auto [before, ten_moves] = first_moves(*creator, 10);
+    cluster.node1->process().signal(SIGSTOP);  // alive but silent, as a node under a long pause
+    std::this_thread::sleep_for(std::chrono::seconds(4));
+    cluster.node1->process().signal(SIGCONT);
+    check_match(*creator, *joiner, before, ten_moves);
+    std::ifstream log(cluster.folder1.path() / "server.log");
+    const std::string written(std::istreambuf_iterator<char>(log), {});
+    CHECK(written.find("node n1 lost the lease of table " + first["table"].get<std::string>()) != std::string::npos);
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
+  TEST_CASE("cluster: Redis restarted mid-game, the relayed player comes back and the match goes on") {
+    Cluster cluster;
+    auto creator = start_bot(cluster.folder1, "creator.log",
+                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    const Json first = parse_line(creator->read_line(20));
+    auto joiner = start_bot(cluster.folder2, "joiner.log",
+                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
+                                   cluster.servers(*cluster.node2)));
+    const auto [before, ten_moves] = first_moves(*creator, 10);
+    cluster.redis.stop();
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    cluster.redis.start();
+    check_match(*creator, *joiner, before, ten_moves);
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
+  TEST_CASE("cluster: PostgreSQL away for a moment, moves are refused with a clear error and play resumes") {
+    Cluster cluster;
+    auto creator = start_bot(cluster.folder1, "creator.log",
+                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    const Json first = parse_line(creator->read_line(20));
+    auto joiner = start_bot(cluster.folder2, "joiner.log",
+                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
+                                   cluster.servers(*cluster.node2)));
+    const auto [before, ten_moves] = first_moves(*creator, 10);
+    cluster.database.pause();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    cluster.database.resume();
+    check_match(*creator, *joiner, before, ten_moves);
+    // A move made while the database was away was refused in words, then made again.
+    std::ifstream creator_log(cluster.folder1.path() / "creator.log"), joiner_log(cluster.folder2.path() / "joiner.log");
+    const std::string logs = std::string(std::istreambuf_iterator<char>(creator_log), {}) +
+                             std::string(std::istreambuf_iterator<char>(joiner_log), {});
+    CHECK(logs.find("refused play: The server could not save that, so nothing changed. Try again.") !=
+          std::string::npos);
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+}
