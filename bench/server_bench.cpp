@@ -8,7 +8,11 @@
 // With --pace S each bot waits S seconds before its move, as a person would:
 // without it the tables are a closed loop that saturates the server, and the
 // round trip is the number of tables over the moves per second.
-//   server_bench --server http://127.0.0.1:PORT --tables 1000 --seconds 20 [--pace S] [--server-pid PID]
+// With --join-server the second player of each table connects to another
+// node of a cluster (cluster.h), so every table has a player relayed
+// between nodes; --server-pid may then be given once per node (summed).
+//   server_bench --server http://127.0.0.1:PORT --tables 1000 --seconds 20 [--pace S] [--server-pid PID]...
+//                [--join-server http://127.0.0.1:PORT2]
 #include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
@@ -21,6 +25,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "game/game.h"
@@ -207,17 +212,35 @@ double percentile(std::vector<double> values, double fraction) {
 
 }  // namespace
 
+// HOST and PORT of http://HOST:PORT/.
+std::pair<std::string, std::string> host_and_port(const std::string& url) {
+  const std::string rest = url.substr(url.find("//") + 2);
+  std::string port = rest.substr(rest.find(':') + 1);
+  return {rest.substr(0, rest.find(':')), port.substr(0, port.find('/'))};
+}
+
+// Memory (kB) and CPU (s) of every server process, summed.
+std::pair<long, double> usage_of(const std::vector<int>& pids) {
+  std::pair<long, double> total{0, 0};
+  for (const int pid : pids) {
+    const auto [memory, cpu] = process_usage(pid);
+    total.first += memory;
+    total.second += cpu;
+  }
+  return total;
+}
+
 int main(int argc, char** argv) {
-  std::string host = "127.0.0.1", port;
-  int tables = 1000, threads = 1, server_pid = 0;
+  std::string host = "127.0.0.1", port, join_host, join_port;
+  int tables = 1000, threads = 1;
+  std::vector<int> server_pids;
   double seconds = 20, pace = 0;
   for (int index = 1; index + 1 < argc; index += 2) {
     const std::string flag = argv[index], value = argv[index + 1];
     if (flag == "--server") {
-      const std::string rest = value.substr(value.find("//") + 2);
-      host = rest.substr(0, rest.find(':'));
-      port = rest.substr(rest.find(':') + 1);
-      port = port.substr(0, port.find('/'));
+      std::tie(host, port) = host_and_port(value);
+    } else if (flag == "--join-server") {
+      std::tie(join_host, join_port) = host_and_port(value);
     } else if (flag == "--tables") {
       tables = std::stoi(value);
     } else if (flag == "--seconds") {
@@ -227,7 +250,7 @@ int main(int argc, char** argv) {
     } else if (flag == "--pace") {
       pace = std::stod(value);
     } else if (flag == "--server-pid") {
-      server_pid = std::stoi(value);
+      server_pids.push_back(std::stoi(value));
     }
   }
   if (port.empty()) return std::fprintf(stderr, "usage: server_bench --server http://HOST:PORT [--tables N] ...\n"), 2;
@@ -236,12 +259,17 @@ int main(int argc, char** argv) {
   Figures figures;
   const tcp::endpoint endpoint(net::ip::make_address(host), static_cast<unsigned short>(std::stoi(port)));
   const std::string host_header = host + ":" + port;
-  const auto [rss_before, cpu_unused] = server_pid ? process_usage(server_pid) : std::pair<long, double>{0, 0};
+  if (join_port.empty()) join_host = host, join_port = port;
+  const tcp::endpoint join_endpoint(net::ip::make_address(join_host),
+                                    static_cast<unsigned short>(std::stoi(join_port)));
+  const std::string join_host_header = join_host + ":" + join_port;
+  const bool measured = !server_pids.empty();
+  const auto [rss_before, cpu_unused] = usage_of(server_pids);
   std::vector<std::shared_ptr<BenchClient>> clients;
   std::atomic<int> seated{0};
   for (int table = 0; table < tables; ++table) {
     auto creator = std::make_shared<BenchClient>(context, figures, endpoint, host_header, pace);
-    auto joiner = std::make_shared<BenchClient>(context, figures, endpoint, host_header, pace);
+    auto joiner = std::make_shared<BenchClient>(context, figures, join_endpoint, join_host_header, pace);
     creator->on_table = [joiner, &seated](const std::string& code) {
       joiner->start([code, &seated](BenchClient& self) {
         self.send(online::client::JoinTable{code});
@@ -261,7 +289,7 @@ int main(int argc, char** argv) {
   while (seated < tables && Clock::now() - ramp_started < std::chrono::seconds(120))
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   std::this_thread::sleep_for(std::chrono::seconds(1));
-  const auto [rss_seated, cpu_start] = server_pid ? process_usage(server_pid) : std::pair<long, double>{0, 0};
+  const auto [rss_seated, cpu_start] = usage_of(server_pids);
   {
     std::lock_guard lock(figures.mutex);
     figures.measuring = true;
@@ -269,7 +297,7 @@ int main(int argc, char** argv) {
   const auto measure_started = Clock::now();
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
   const double elapsed = std::chrono::duration<double>(Clock::now() - measure_started).count();
-  const auto [rss_after, cpu_end] = server_pid ? process_usage(server_pid) : std::pair<long, double>{0, 0};
+  const auto [rss_after, cpu_end] = usage_of(server_pids);
   {
     std::lock_guard lock(figures.mutex);
     figures.measuring = false;
@@ -285,10 +313,11 @@ int main(int argc, char** argv) {
   std::printf("round trip move -> echo: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
               percentile(figures.round_trips_ms, 0.5), percentile(figures.round_trips_ms, 0.99),
               percentile(figures.round_trips_ms, 1.0));
-  if (server_pid) {
-    std::printf("server memory: %ld kB before, %ld kB seated, %ld kB at the end; %.1f kB per table\n", rss_before,
+  if (measured) {
+    const char* servers = server_pids.size() > 1 ? "servers (summed)" : "server";
+    std::printf("%s memory: %ld kB before, %ld kB seated, %ld kB at the end; %.1f kB per table\n", servers, rss_before,
                 rss_seated, rss_after, static_cast<double>(rss_seated - rss_before) / tables);
-    std::printf("server CPU: %.1f s in %.1f s = %.0f%% of one core\n", cpu_end - cpu_start, elapsed,
+    std::printf("%s CPU: %.1f s in %.1f s = %.0f%% of one core\n", servers, cpu_end - cpu_start, elapsed,
                 100 * (cpu_end - cpu_start) / elapsed);
   }
   std::printf("errors: %ld\n", figures.errors);
