@@ -8,9 +8,10 @@
 // With --pace S each bot waits S seconds before its move, as a person would:
 // without it the tables are a closed loop that saturates the server, and the
 // round trip is the number of tables over the moves per second.
-// With --join-server the second player of each table connects to another
-// node of a cluster (cluster.h), so every table has a player relayed
-// between nodes; --server-pid may then be given once per node (summed).
+// With --join-server every other table is opened on a second node of a
+// cluster (cluster.h) and each table's second player connects to the other
+// node: the tables are spread over both nodes and every table has a player
+// relayed between them. --server-pid may be given once per node (summed).
 //   server_bench --server http://127.0.0.1:PORT --tables 1000 --seconds 20 [--pace S] [--server-pid PID]...
 //                [--join-server http://127.0.0.1:PORT2]
 #include <algorithm>
@@ -268,8 +269,13 @@ int main(int argc, char** argv) {
   std::vector<std::shared_ptr<BenchClient>> clients;
   std::atomic<int> seated{0};
   for (int table = 0; table < tables; ++table) {
-    auto creator = std::make_shared<BenchClient>(context, figures, endpoint, host_header, pace);
-    auto joiner = std::make_shared<BenchClient>(context, figures, join_endpoint, join_host_header, pace);
+    // With two nodes, every other table is opened on the second: the tables
+    // are spread over both, each with its second player on the other node.
+    const bool crossed = table % 2 == 1;
+    auto creator = std::make_shared<BenchClient>(context, figures, crossed ? join_endpoint : endpoint,
+                                                 crossed ? join_host_header : host_header, pace);
+    auto joiner = std::make_shared<BenchClient>(context, figures, crossed ? endpoint : join_endpoint,
+                                                crossed ? host_header : join_host_header, pace);
     creator->on_table = [joiner, &seated](const std::string& code) {
       joiner->start([code, &seated](BenchClient& self) {
         self.send(online::client::JoinTable{code});

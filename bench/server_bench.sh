@@ -8,8 +8,9 @@
 # STORE: sqlite (a file in a temporary folder) or postgresql (a throwaway
 # cluster from scripts/test-postgres, on loopback, removed afterwards).
 # NODES: 1, or 2 (postgresql only): two reversi-server nodes and a
-# redis-server of their own; each table's first player connects to node 1
-# and its second to node 2, so every table has a player relayed between them.
+# redis-server of their own; half the tables are opened on each node, and
+# each table's second player connects to the other node, so every table has
+# a player relayed between them (the load balancer's worst case).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <random>
+
+#include "server/moderation.h"
 
 namespace reversi::server {
 
@@ -84,6 +87,9 @@ std::unique_ptr<ClusterNode> ClusterNode::start(const ClusterConfig& config, Clu
 ClusterNode::ClusterNode(const ClusterConfig& config, ClusterParts parts, std::unique_ptr<LeaseBook> leases)
     : config_(config), parts_(std::move(parts)), leases_(std::move(leases)) {
   parts_.client_services.cluster = this;
+  // Relay numbers start at random, so that a node restarted under the same
+  // name does not reuse those the others still know.
+  next_relay_ = (std::random_device{}() & 0xfffffu) << 24 | 1;
   broker_ = std::make_shared<RedisBroker>(
       config_.redis_host, config_.redis_port,
       std::vector<std::string>{kClusterChannel, kTablesChannel, channel_of(config_.node)},
@@ -187,6 +193,12 @@ void ClusterNode::on_message(const std::string& channel, const std::string& text
         std::lock_guard lock(mutex_);
         const auto found = adopted_.find({from, id});
         if (found != adopted_.end()) adopted = found->second;
+        if (adopted && json.contains("start")) {  // that node restarted and numbers afresh: the old one is gone
+          std::shared_ptr<Adopted> old = adopted;
+          old->serial([old] { old->session->on_closed(); });
+          adopted_.erase(found);
+          adopted.reset();
+        }
         if (!adopted && json.contains("start")) {
           const Json& begin = json["start"];
           start = RelayStart{begin.at("player").get<std::string>(), begin.at("name").get<std::string>(),
@@ -341,6 +353,10 @@ void ClusterNode::tick() {
     settled = now - *leases_ok_since_ >= config_.lease_seconds;
   }
   if (settled) take_orphans();
+  // Reports made through other nodes: their avoidances apply here too.
+  if (Moderation* moderation = parts_.client_services.moderation)
+    if (StoreStatus failed = moderation->load())
+      std::fprintf(stderr, "reversi-server: cannot read the reports: %s\n", failed->message.c_str());
 }
 
 void ClusterNode::take_orphans() {
