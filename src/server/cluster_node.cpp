@@ -146,6 +146,14 @@ bool ClusterNode::relay(const std::string& node, const LinkPtr& link, const Rela
 }
 
 void ClusterNode::forward(const std::string& node, std::uint64_t id, std::string_view message) {
+  LinkPtr cut;
+  {
+    std::lock_guard lock(mutex_);
+    if (!alive(node, parts_.clock()))
+      if (const auto found = relays_.find(id); found != relays_.end()) cut = found->second.second.lock();
+  }
+  // That node is gone: the client connects again now rather than speak to nobody.
+  if (cut) return cut->close();
   broker_->publish(channel_of(node), Json{{"t", "in"}, {"from", config_.node}, {"id", id}, {"m", message}}.dump());
 }
 
