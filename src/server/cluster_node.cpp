@@ -121,7 +121,8 @@ bool ClusterNode::acquire(const std::string& code) {
 }
 
 void ClusterNode::release(const std::string& code) {
-  if (StoreStatus failed = leases_->release(code)) std::fprintf(stderr, "reversi-server: %s\n", failed->message.c_str());
+  if (StoreStatus failed = leases_->release(code))
+    std::fprintf(stderr, "reversi-server: %s\n", failed->message.c_str());
 }
 
 void ClusterNode::table_changed(const TableSummary& summary) { publish_summary(summary); }
@@ -139,9 +140,9 @@ bool ClusterNode::relay(const std::string& node, const LinkPtr& link, const Rela
   }
   Json begin{{"player", start.player}, {"name", start.name}, {"watching", start.watching}};
   if (start.resume) begin["resume"] = Json{{"table", start.resume->table}, {"seq", start.resume->seq}};
-  broker_->publish(channel_of(node),
-                   Json{{"t", "in"}, {"from", config_.node}, {"id", id}, {"start", begin}, {"m", start.first_message}}
-                       .dump());
+  broker_->publish(
+      channel_of(node),
+      Json{{"t", "in"}, {"from", config_.node}, {"id", id}, {"start", begin}, {"m", start.first_message}}.dump());
   return true;
 }
 
@@ -212,8 +213,8 @@ void ClusterNode::on_message(const std::string& channel, const std::string& text
           start = RelayStart{begin.at("player").get<std::string>(), begin.at("name").get<std::string>(),
                              begin.at("watching").get<bool>(), std::nullopt, message};
           if (begin.contains("resume"))
-            start->resume = online::Resume{begin["resume"].at("table").get<std::string>(),
-                                           begin["resume"].at("seq").get<int>()};
+            start->resume =
+                online::Resume{begin["resume"].at("table").get<std::string>(), begin["resume"].at("seq").get<int>()};
           adopted = std::make_shared<Adopted>();
           adopted->link = std::make_shared<RemoteLink>(broker_, channel_of(from), id);
           adopted->session.emplace(parts_.client_services, adopted->link);
@@ -300,8 +301,7 @@ void ClusterNode::drop_adopted(const std::string& from_node) {
         ++entry;
       }
   }
-  for (const std::shared_ptr<Adopted>& adopted : dropped)
-    adopted->serial([adopted] { adopted->session->on_closed(); });
+  for (const std::shared_ptr<Adopted>& adopted : dropped) adopted->serial([adopted] { adopted->session->on_closed(); });
 }
 
 void ClusterNode::keep() {

@@ -37,12 +37,13 @@ StoreResult<bool> LeaseBook::acquire(const std::string& code) {
   PGconn* open = connection(error);
   if (!open) return {std::nullopt, error};
   // One statement: of two nodes asking at once, one gets the row.
-  const PgResult taken = execute(open,
-                                 "INSERT INTO table_leases (code, node, expires_at) VALUES ($1, $2, clock_timestamp() + "
-                                 "make_interval(secs => $3)) ON CONFLICT (code) DO UPDATE SET node = excluded.node, "
-                                 "expires_at = excluded.expires_at WHERE table_leases.node = excluded.node OR "
-                                 "table_leases.expires_at < clock_timestamp() RETURNING node",
-                                 PgParams().add(code).add(node_).add(lease_seconds_));
+  const PgResult taken =
+      execute(open,
+              "INSERT INTO table_leases (code, node, expires_at) VALUES ($1, $2, clock_timestamp() + "
+              "make_interval(secs => $3)) ON CONFLICT (code) DO UPDATE SET node = excluded.node, "
+              "expires_at = excluded.expires_at WHERE table_leases.node = excluded.node OR "
+              "table_leases.expires_at < clock_timestamp() RETURNING node",
+              PgParams().add(code).add(node_).add(lease_seconds_));
   if (!taken.ok()) return {std::nullopt, pg_error(taken, "take the lease of table " + code)};
   return {taken.rows() == 1, {}};
 }

@@ -109,8 +109,8 @@ void RedisBroker::subscribe_loop() {
       std::vector<const char*> arguments{"SUBSCRIBE"};
       for (const std::string& channel : channels_) arguments.push_back(channel.c_str());
       // One confirmation per channel; then messages until the connection breaks.
-      bool ok = redisAppendCommandArgv(context, static_cast<int>(arguments.size()), arguments.data(), nullptr) ==
-                REDIS_OK;
+      bool ok =
+          redisAppendCommandArgv(context, static_cast<int>(arguments.size()), arguments.data(), nullptr) == REDIS_OK;
       for (std::size_t index = 0; ok && index < channels_.size(); ++index) {
         void* raw = nullptr;
         ok = redisGetReply(context, &raw) == REDIS_OK;

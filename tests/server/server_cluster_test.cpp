@@ -37,8 +37,7 @@ struct Cluster {
     node2 = std::make_unique<ServerProcess>(folder2, flags("n2"));
   }
   std::vector<std::string> flags(const std::string& node) const {
-    return {"--database", database.uri(),  "--redis",         redis.address(),
-            "--node",     node,            "--lease-seconds", kLeaseSeconds};
+    return {"--database", database.uri(), "--redis", redis.address(), "--node", node, "--lease-seconds", kLeaseSeconds};
   }
   // A bot trying `first` and then the other node.
   std::vector<std::string> servers(const ServerProcess& first) const {
@@ -149,12 +148,13 @@ TEST_SUITE("server-process") {
 
   TEST_CASE("cluster: node 1 killed mid-game, the match is finished through node 2 with the transcript intact") {
     Cluster cluster;
-    auto creator = start_bot(cluster.folder1, "creator.log",
-                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    auto creator =
+        start_bot(cluster.folder1, "creator.log",
+                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
     const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(cluster.folder2, "joiner.log",
-                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
-                                   cluster.servers(*cluster.node2)));
+    auto joiner = start_bot(
+        cluster.folder2, "joiner.log",
+        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
     const auto [before, ten_moves] = first_moves(*creator, 10);
     cluster.node1->kill_hard();  // it played the table: its lease runs out, node 2 takes it
     check_match(*creator, *joiner, before, ten_moves);
@@ -163,12 +163,13 @@ TEST_SUITE("server-process") {
 
   TEST_CASE("cluster: node 1 paused past its lease loses the table to node 2, writes nothing more, and play goes on") {
     Cluster cluster;
-    auto creator = start_bot(cluster.folder1, "creator.log",
-                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    auto creator =
+        start_bot(cluster.folder1, "creator.log",
+                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
     const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(cluster.folder2, "joiner.log",
-                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
-                                   cluster.servers(*cluster.node2)));
+    auto joiner = start_bot(
+        cluster.folder2, "joiner.log",
+        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
     const auto [before, ten_moves] = first_moves(*creator, 10);
     cluster.node1->process().signal(SIGSTOP);  // alive but silent, as a node under a long pause
     std::this_thread::sleep_for(std::chrono::seconds(4));
@@ -183,12 +184,13 @@ TEST_SUITE("server-process") {
 
   TEST_CASE("cluster: Redis restarted mid-game, the relayed player comes back and the match goes on") {
     Cluster cluster;
-    auto creator = start_bot(cluster.folder1, "creator.log",
-                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    auto creator =
+        start_bot(cluster.folder1, "creator.log",
+                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
     const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(cluster.folder2, "joiner.log",
-                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
-                                   cluster.servers(*cluster.node2)));
+    auto joiner = start_bot(
+        cluster.folder2, "joiner.log",
+        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
     const auto [before, ten_moves] = first_moves(*creator, 10);
     cluster.redis.stop();
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
@@ -200,19 +202,21 @@ TEST_SUITE("server-process") {
 
   TEST_CASE("cluster: PostgreSQL away for a moment, moves are refused with a clear error and play resumes") {
     Cluster cluster;
-    auto creator = start_bot(cluster.folder1, "creator.log",
-                             joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+    auto creator =
+        start_bot(cluster.folder1, "creator.log",
+                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
     const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(cluster.folder2, "joiner.log",
-                            joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"},
-                                   cluster.servers(*cluster.node2)));
+    auto joiner = start_bot(
+        cluster.folder2, "joiner.log",
+        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
     const auto [before, ten_moves] = first_moves(*creator, 10);
     cluster.database.pause();
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
     cluster.database.resume();
     check_match(*creator, *joiner, before, ten_moves);
     // A move made while the database was away was refused in words, then made again.
-    std::ifstream creator_log(cluster.folder1.path() / "creator.log"), joiner_log(cluster.folder2.path() / "joiner.log");
+    std::ifstream creator_log(cluster.folder1.path() / "creator.log"),
+        joiner_log(cluster.folder2.path() / "joiner.log");
     const std::string logs = std::string(std::istreambuf_iterator<char>(creator_log), {}) +
                              std::string(std::istreambuf_iterator<char>(joiner_log), {});
     CHECK(logs.find("refused play: The server could not save that, so nothing changed. Try again.") !=
