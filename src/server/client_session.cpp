@@ -74,7 +74,9 @@ void ClientSession::on_closed() {
 bool ClientSession::relay_to(const std::string& node, std::string_view request, std::optional<online::Resume> resume,
                              bool pass_message) {
   RelayStart start{*player_, name_, watching_, std::move(resume), pass_message ? std::string(message_) : ""};
-  if (!services_.cluster->relay(node, self_, start, relay_id_)) {
+  // A connection relayed here is not relayed on: two nodes whose summaries
+  // disagree for a moment (a table changing hands) would pass it back and forth.
+  if (adopted_ || !services_.cluster->relay(node, self_, start, relay_id_)) {
     refuse(ErrorCode::ServerError,
            "Your table is played by another server, which cannot be reached just now. Connect again in a moment.",
            request);
@@ -89,6 +91,7 @@ bool ClientSession::relay_to(const std::string& node, std::string_view request, 
 }
 
 void ClientSession::adopt(const RelayStart& start) {
+  adopted_ = true;
   player_ = start.player;
   name_ = start.name;
   if (services_.moderation) services_.moderation->connected(*player_, self_);

@@ -102,6 +102,7 @@ class ClientSession {
   std::string_view message_;               // the message being handled, as it came
   std::optional<std::string> relay_node_;  // relayed to this node
   std::uint64_t relay_id_ = 0;
+  bool adopted_ = false;  // relayed here from another node
 };
 
 }  // namespace reversi::server
