@@ -106,9 +106,13 @@ void ClientSession::adopt(const RelayStart& start) {
 void ClientSession::attach_to_table(const std::string& code, const std::optional<online::Resume>& resume_from) {
   HostPtr host = services_.lobby->find_table(code);
   if (!host) {
-    if (services_.cluster)
-      if (const std::optional<std::string> node = services_.lobby->remote_node(code))
-        relay_to(*node, "hello", resume_from, false);
+    if (!services_.cluster) return;
+    if (const std::optional<std::string> node = services_.lobby->remote_node(code))
+      return void(relay_to(*node, "hello", resume_from, false));
+    // Between two nodes, this one not yet told which plays it now.
+    refuse(ErrorCode::ServerError, "Your table is moving to another server. Connect again in a moment.", "hello");
+    closing_ = true;
+    self_->close();
     return;
   }
   std::optional<int> resume;

@@ -348,7 +348,8 @@ void ClusterNode::tick() {
         parts_.lobby->find_table(code)) {  // not closed meanwhile
       std::fprintf(stderr, "reversi-server: node %s lost the lease of table %s; another node plays it\n",
                    config_.node.c_str(), code.c_str());
-      parts_.lobby->hand_over(code);
+      const StoreResult<std::optional<std::string>> holder = leases_->holder(code);
+      parts_.lobby->hand_over(code, holder ? *holder.value : std::nullopt);
       lost_any = true;
     }
   // Where those tables are now: their nodes say again.

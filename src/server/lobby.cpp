@@ -54,6 +54,7 @@ void Lobby::restore_table(const StoredTable& table) {
   {
     std::lock_guard lock(mutex_);
     remote_tables_.erase(table.row.code);
+    handed_over_.erase(table.row.code);  // played here again
     for (const SeatRow& seat : table.row.seats)
       if (!seat.player.empty()) {
         player_tables_[seat.player] = table.row.code;
@@ -81,6 +82,7 @@ bool Lobby::open_table(const SeatRow& owner, const online::TableOptions& options
     std::lock_guard lock(mutex_);
     if (player_tables_.count(owner.player)) return false;
     code = unused_code();
+    handed_over_.erase(code);
     player_tables_[owner.player] = code;
     seated_at_[code].insert(owner.player);
   }
@@ -138,6 +140,9 @@ void Lobby::table_changed(const TableSummary& summary) {
   bool tell_cluster = false;
   {
     std::lock_guard lock(mutex_);
+    // A table handed over may still finish what it was doing (a change the
+    // store refused): another node plays it, and this word is not news.
+    if (handed_over_.count(summary.code)) return;
     // A table that never got going here (its code was taken) was never told of.
     tell_cluster = cluster_ && (!summary.closed || summaries_.count(summary.code));
     if (summary.closed)
@@ -176,7 +181,7 @@ std::vector<TableSummary> Lobby::local_summaries() const {
   return all;
 }
 
-void Lobby::hand_over(const std::string& code) {
+void Lobby::hand_over(const std::string& code, const std::optional<std::string>& node) {
   HostPtr host;
   {
     std::lock_guard lock(mutex_);
@@ -185,6 +190,9 @@ void Lobby::hand_over(const std::string& code) {
     host = found->second;
     tables_.erase(found);
     summaries_.erase(code);
+    handed_over_.insert(code);
+    // Its players coming back here are relayed there at once, before its node says so.
+    if (node) remote_tables_[code] = *node;
   }
   host->run([](Table& table) { table.hand_over(); });
 }

@@ -56,9 +56,9 @@ class Lobby {
   std::optional<std::string> remote_transfer_node(const std::string& code) const;
   // The tables played here, as last summed up (for a node that asks).
   std::vector<TableSummary> local_summaries() const;
-  // Another node holds the table's lease now: it is no longer played here,
-  // and nothing about it is told (its new node tells).
-  void hand_over(const std::string& code);
+  // Another node holds the table's lease now (`node`, when known): it is no
+  // longer played here, and nothing about it is told (its new node tells).
+  void hand_over(const std::string& code, const std::optional<std::string>& node);
 
   // Opens a table for `owner`; its first `table` message (or the refusal)
   // goes to `link`. False with `error_code` when the owner has a seat elsewhere.
@@ -99,6 +99,7 @@ class Lobby {
   Cluster* cluster_ = nullptr;
   std::unordered_map<std::string, TableSummary> summaries_;     // tables of this node, as last told
   std::unordered_map<std::string, std::string> remote_tables_;  // table code -> the node playing it
+  std::set<std::string> handed_over_;  // tables this node gave up: what they still say is stale
 };
 
 }  // namespace reversi::server

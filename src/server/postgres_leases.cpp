@@ -65,6 +65,18 @@ StoreStatus LeaseBook::release_all() {
   return run(open, "DELETE FROM table_leases WHERE node = $1", "give up the leases", PgParams().add(node_));
 }
 
+StoreResult<std::optional<std::string>> LeaseBook::holder(const std::string& code) {
+  std::lock_guard lock(mutex_);
+  StoreError error;
+  PGconn* open = connection(error);
+  if (!open) return {std::nullopt, error};
+  const PgResult found = execute(
+      open, "SELECT node FROM table_leases WHERE code = $1 AND expires_at > clock_timestamp()", PgParams().add(code));
+  if (!found.ok()) return {std::nullopt, pg_error(found, "find who plays table " + code)};
+  if (found.rows() == 0) return {std::optional<std::string>{}, {}};
+  return {found.text(0, 0), {}};
+}
+
 StoreResult<std::vector<std::string>> LeaseBook::renew() {
   std::lock_guard lock(mutex_);
   StoreError error;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,8 @@ class LeaseBook {
   // Gives the lease up (the table closed here, or this node stops).
   StoreStatus release(const std::string& code);
   StoreStatus release_all();
+  // The node holding a live lease on the table, if any.
+  StoreResult<std::optional<std::string>> holder(const std::string& code);
   // Extends every lease this node holds; the codes of those it still holds.
   StoreResult<std::vector<std::string>> renew();
   // The stored tables that no node holds a live lease on (a node that died,

@@ -70,6 +70,7 @@ describe('online play across two server nodes', () => {
   let browser;
   let pgDir;
   let redis;
+  let redisDir;
   let nodes = [];
   let balancers = [];
   before(async () => {
@@ -79,7 +80,7 @@ describe('online play across two server nodes', () => {
     const uri = execFileSync(path.join(repoRoot, 'scripts/test-postgres'), ['start', pgDir], { encoding: 'utf8' }).trim();
     assert.match(uri, /^postgresql:\/\//);
     const redisPort = await freePort();
-    const redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-browser-redis-'));
+    redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-browser-redis-'));
     redis = spawn('/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '',
       '--appendonly', 'no', '--dir', redisDir, '--logfile', path.join(redisDir, 'redis.log')], { stdio: 'ignore' });
     for (let tries = 0; tries < 100; tries += 1) {
@@ -102,7 +103,11 @@ describe('online play across two server nodes', () => {
     await browser?.close();
     for (const balancer of balancers) await balancer.close();
     for (const node of nodes) await node.dispose();
-    redis?.kill('SIGTERM');
+    if (redis && redis.exitCode === null) {
+      redis.kill('SIGTERM');
+      await new Promise((resolve) => redis.once('exit', resolve));
+    }
+    if (redisDir) fs.rmSync(redisDir, { recursive: true, force: true });
     if (pgDir) execFileSync(path.join(repoRoot, 'scripts/test-postgres'), ['stop', pgDir]);
   });
 

@@ -161,3 +161,48 @@ STORE_TEST_CASE("server relay: a connection relayed here is served here and neve
   CHECK(refused[0].code == ErrorCode::ServerError);
   CHECK(relayed.link->closed);
 }
+
+STORE_TEST_CASE("server relay: a table handed over to another node sends its players there, or asks them back") {
+  Node node(backend);
+  Client ada(node);
+  ada.say(online::client::Hello{});
+  const wire::Welcome welcome = ada.link->take_only<wire::Welcome>().at(0);
+  ada.say(online::client::OpenTable{online::TableOptions{}, true});
+  const auto table = ada.link->take_only<wire::Table>();
+  REQUIRE(table.size() == 1);
+  const std::string code = table[0].code;
+
+  // Its lease went to a node this one cannot name yet.
+  node.lobby.hand_over(code, std::nullopt);
+  CHECK(!node.lobby.find_table(code));
+  Client back(node);
+  back.say(online::client::Hello{welcome.player, welcome.secret, {}, online::Resume{code, 1}});
+  const auto refused = back.link->take_only<wire::Error>();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].reason == "Your table is moving to another server. Connect again in a moment.");
+  CHECK(back.link->closed);
+  CHECK(node.cluster.relays.empty());
+
+  // Its new node said where it is: her next connection goes there.
+  server::TableSummary moved;
+  moved.code = code;
+  moved.players = {welcome.player, ""};
+  moved.transfer_code = "T2T2T2";
+  node.lobby.remote_changed("n3", moved);
+  Client again(node);
+  again.say(online::client::Hello{welcome.player, welcome.secret, {}, online::Resume{code, 1}});
+  REQUIRE(node.cluster.relays.size() == 1);
+  CHECK(node.cluster.relays[0].node == "n3");
+  CHECK(node.cluster.relays[0].start.resume == online::Resume{code, 1});
+
+  // Its seat-transfer code is known here too: another device claims it through n3.
+  CHECK(node.lobby.remote_transfer_node("T2T2T2") == "n3");
+  Client phone(node);
+  phone.say(online::client::Hello{});
+  phone.link->take();
+  phone.say(online::client::ClaimSeat{"T2T2T2"});
+  REQUIRE(node.cluster.relays.size() == 2);
+  CHECK(node.cluster.relays[1].node == "n3");
+  CHECK(node.cluster.relays[1].start.first_message ==
+        online::encode_client_message(online::client::ClaimSeat{"T2T2T2"}));
+}
