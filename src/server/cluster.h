@@ -22,8 +22,9 @@ struct ClusterConfig {
   std::string node;  // this node's name, different on every node
   std::string redis_host = "127.0.0.1";
   int redis_port = 6379;
-  std::string database;       // the PostgreSQL URI the nodes share: the leases live there
-  double lease_seconds = 10;  // a node silent this long is taken for dead
+  std::string redis_password;  // --redis-password-file; empty: none
+  std::string database;        // the PostgreSQL URI the nodes share: the leases live there
+  double lease_seconds = 10;   // a node silent this long is taken for dead
 };
 
 // What a connection hands to the table's node when its relay starts: who

@@ -91,7 +91,7 @@ ClusterNode::ClusterNode(const ClusterConfig& config, ClusterParts parts, std::u
   // name does not reuse those the others still know.
   next_relay_ = (std::random_device{}() & 0xfffffu) << 24 | 1;
   broker_ = std::make_shared<RedisBroker>(
-      config_.redis_host, config_.redis_port,
+      config_.redis_host, config_.redis_port, config_.redis_password,
       std::vector<std::string>{kClusterChannel, kTablesChannel, channel_of(config_.node)},
       BrokerHandlers{[this](const std::string& channel, const std::string& text) { on_message(channel, text); },
                      [this](bool up) { on_broker(up); }});

@@ -25,7 +25,8 @@ constexpr const char* kUsage =
     "usage: reversi-server [--host ADDR] [--port N] [--database PATH|postgresql://URI] [--static DIR]\n"
     "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
     "                      [--next-game-seconds N] [--restart-grace-seconds N] [--chat-words FILE]\n"
-    "                      [--chips START] [--redis HOST:PORT [--node NAME] [--lease-seconds N]]\n"
+    "                      [--chips START] [--redis HOST:PORT [--redis-password-file PATH] [--node NAME]\n"
+    "                      [--lease-seconds N]]\n"
     "       reversi-server admin COMMAND ... (reversi-server admin --help)\n";
 
 struct Options {
@@ -35,6 +36,7 @@ struct Options {
   std::optional<std::string> chat_words_file;
   std::optional<std::string> redis;
   std::optional<std::string> node;
+  std::optional<std::string> redis_password_file;
   double lease_seconds = 10;
 };
 
@@ -103,6 +105,8 @@ int parse(int argc, char** argv, Options& options) {
       options.redis = value;
     } else if (flag == "--node") {
       options.node = value;
+    } else if (flag == "--redis-password-file") {
+      options.redis_password_file = value;
     } else if (flag == "--lease-seconds") {
       if (!parse_number(value, 0.5, 600, number)) return bad_usage("--lease-seconds: 0.5 to 600");
       options.lease_seconds = number;
@@ -110,7 +114,8 @@ int parse(int argc, char** argv, Options& options) {
       return bad_usage("unknown option " + flag);
     }
   }
-  if (options.node && !options.redis) return bad_usage("--node is for one node of several: give --redis too");
+  if ((options.node || options.redis_password_file) && !options.redis)
+    return bad_usage("--node and --redis-password-file are for one node of several: give --redis too");
   if (options.redis) {
     if (!reversi::server::is_postgres_uri(options.database))
       return bad_usage("--redis: several nodes share a PostgreSQL database: give --database postgresql://...");
@@ -196,6 +201,20 @@ int main(int argc, char** argv) {
     std::optional<std::vector<std::string>> words = read_chat_words(*options.chat_words_file, error);
     if (!words) return std::fprintf(stderr, "reversi-server: %s\n", error.c_str()), 1;
     options.config.chat_words = std::move(*words);
+  }
+  if (options.redis_password_file) {
+    std::ifstream file(*options.redis_password_file, std::ios::binary);
+    std::string password((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    while (!password.empty() && (password.back() == '\n' || password.back() == '\r')) password.pop_back();
+    if (!file.good() && !file.eof())
+      return std::fprintf(stderr, "reversi-server: cannot read --redis-password-file '%s'\n",
+                          options.redis_password_file->c_str()),
+             1;
+    if (password.empty())
+      return std::fprintf(stderr, "reversi-server: --redis-password-file '%s' is empty or unreadable\n",
+                          options.redis_password_file->c_str()),
+             1;
+    options.config.cluster->redis_password = password;
   }
   StoreError store_error;
   std::unique_ptr<Store> store = open_store(options.database, store_error);

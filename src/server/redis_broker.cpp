@@ -19,8 +19,13 @@ struct ReplyDeleter {
 using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
 }  // namespace
 
-RedisBroker::RedisBroker(std::string host, int port, std::vector<std::string> channels, BrokerHandlers handlers)
-    : host_(std::move(host)), port_(port), channels_(std::move(channels)), handlers_(std::move(handlers)) {}
+RedisBroker::RedisBroker(std::string host, int port, std::string password, std::vector<std::string> channels,
+                         BrokerHandlers handlers)
+    : host_(std::move(host)),
+      port_(port),
+      password_(std::move(password)),
+      channels_(std::move(channels)),
+      handlers_(std::move(handlers)) {}
 
 RedisBroker::~RedisBroker() { stop(); }
 
@@ -33,6 +38,15 @@ redisContext* RedisBroker::connect(std::string& error) const {
     if (context) redisFree(context);
     return nullptr;
   }
+  if (!password_.empty()) {
+    Reply answer(static_cast<redisReply*>(redisCommand(context, "AUTH %b", password_.data(), password_.size())));
+    if (!answer || answer->type == REDIS_REPLY_ERROR) {
+      error = "Redis at " + host_ + ":" + std::to_string(port_) + " refused the password: " +
+              (answer ? std::string(answer->str, answer->len) : std::string(context->errstr));
+      redisFree(context);
+      return nullptr;
+    }
+  }
   return context;
 }
 
@@ -41,7 +55,11 @@ bool RedisBroker::start(std::string& error) {
   if (!probe) return false;
   Reply pong(static_cast<redisReply*>(redisCommand(probe, "PING")));
   const bool answered = pong && pong->type == REDIS_REPLY_STATUS;
-  if (!answered) error = "Redis at " + host_ + ":" + std::to_string(port_) + " does not answer PING";
+  if (!answered)
+    error = "Redis at " + host_ + ":" + std::to_string(port_) + " refused PING" +
+            (pong && pong->type == REDIS_REPLY_ERROR
+                 ? ": " + std::string(pong->str, pong->len) + " (give --redis-password-file)"
+                 : std::string());
   redisFree(probe);
   if (!answered) return false;
   subscriber_ = std::thread([this] { subscribe_loop(); });

@@ -30,7 +30,9 @@ struct BrokerHandlers {
 
 class RedisBroker {
  public:
-  RedisBroker(std::string host, int port, std::vector<std::string> channels, BrokerHandlers handlers);
+  // `password`: sent with AUTH on every connection (Redis's requirepass); empty for none.
+  RedisBroker(std::string host, int port, std::string password, std::vector<std::string> channels,
+              BrokerHandlers handlers);
   ~RedisBroker();
   RedisBroker(const RedisBroker&) = delete;
   RedisBroker& operator=(const RedisBroker&) = delete;
@@ -51,6 +53,7 @@ class RedisBroker {
 
   std::string host_;
   int port_;
+  std::string password_;
   std::vector<std::string> channels_;
   BrokerHandlers handlers_;
   mutable std::mutex mutex_;

@@ -73,26 +73,40 @@ std::uint16_t free_port() {
   return ntohs(address.sin_port);
 }
 
-RedisProcess::RedisProcess(const TemporaryFolder& folder) : folder_(folder), port_(free_port()) { start(); }
+RedisProcess::RedisProcess(const TemporaryFolder& folder, std::vector<std::string> extra_flags)
+    : folder_(folder), flags_(std::move(extra_flags)), port_(free_port()) {
+  start();
+}
 
 RedisProcess::~RedisProcess() {
   if (process_) stop();
 }
 
 void RedisProcess::start() {
-  process_ = std::make_unique<ChildProcess>(
-      std::vector<std::string>{"/usr/bin/redis-server", "--port", std::to_string(port_), "--bind", "127.0.0.1",
-                               "--save", "", "--appendonly", "no", "--dir", folder_.path().string(), "--logfile",
-                               (folder_.path() / "redis.log").string()},
-      folder_.path() / "redis.stderr");
-  // Ready once it answers PING.
+  std::vector<std::string> arguments{"/usr/bin/redis-server",
+                                     "--port",
+                                     std::to_string(port_),
+                                     "--bind",
+                                     "127.0.0.1",
+                                     "--save",
+                                     "",
+                                     "--appendonly",
+                                     "no",
+                                     "--dir",
+                                     folder_.path().string(),
+                                     "--logfile",
+                                     (folder_.path() / "redis.log").string()};
+  arguments.insert(arguments.end(), flags_.begin(), flags_.end());
+  process_ = std::make_unique<ChildProcess>(arguments, folder_.path() / "redis.stderr");
+  // Ready once it answers PING (with a password asked for, NOAUTH is an answer too).
   for (int attempt = 0; attempt < 100; ++attempt) {
     const timeval timeout{1, 0};
     redisContext* context = redisConnectWithTimeout("127.0.0.1", port_, timeout);
     bool ready = false;
     if (context && !context->err) {
       auto* reply = static_cast<redisReply*>(redisCommand(context, "PING"));
-      ready = reply && reply->type == REDIS_REPLY_STATUS;
+      ready = reply && (reply->type == REDIS_REPLY_STATUS ||
+                        (reply->type == REDIS_REPLY_ERROR && std::string(reply->str).rfind("NOAUTH", 0) == 0));
       if (reply) freeReplyObject(reply);
     }
     if (context) redisFree(context);

@@ -98,7 +98,8 @@ class PostgresCluster {
 // stop() and start() again keep the port (a Redis restarted mid-game).
 class RedisProcess {
  public:
-  explicit RedisProcess(const TemporaryFolder& folder);
+  // `extra_flags`: more redis-server options (--requirepass P).
+  explicit RedisProcess(const TemporaryFolder& folder, std::vector<std::string> extra_flags = {});
   ~RedisProcess();
   std::uint16_t port() const { return port_; }
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
@@ -107,6 +108,7 @@ class RedisProcess {
 
  private:
   const TemporaryFolder& folder_;
+  std::vector<std::string> flags_;
   std::uint16_t port_ = 0;
   std::unique_ptr<ChildProcess> process_;
 };

@@ -224,4 +224,37 @@ TEST_SUITE("server-process") {
     CHECK(cluster.node1->stop() == 0);
     CHECK(cluster.node2->stop() == 0);
   }
+
+  TEST_CASE("cluster: a Redis that asks for a password is reached with --redis-password-file, and refused without") {
+    PostgresCluster database;
+    TemporaryFolder redis_folder, folder;
+    RedisProcess redis(redis_folder, {"--requirepass", "a-long-redis-password"});
+    const std::filesystem::path good = folder.path() / "redis-password", bad = folder.path() / "wrong-password";
+    std::ofstream(good) << "a-long-redis-password\n";
+    std::ofstream(bad) << "not-it\n";
+    const std::vector<std::string> cluster_flags{"--database",    database.uri(), "--redis",
+                                                 redis.address(), "--node",       "n1"};
+    auto refused = [&](const std::vector<std::string>& more, const std::string& log) {
+      std::vector<std::string> arguments{build_path("reversi-server"), "--port", "0"};
+      arguments.insert(arguments.end(), cluster_flags.begin(), cluster_flags.end());
+      arguments.insert(arguments.end(), more.begin(), more.end());
+      ChildProcess server(arguments, folder.path() / log);
+      CHECK(server.read_all(20).empty());  // never listening
+      CHECK(server.wait(10) == 1);
+      std::ifstream written(folder.path() / log);
+      return std::string(std::istreambuf_iterator<char>(written), {});
+    };
+    CHECK(refused({}, "none.log").find("refused PING: NOAUTH") != std::string::npos);
+    CHECK(refused({"--redis-password-file", bad.string()}, "bad.log").find("refused the password") !=
+          std::string::npos);
+    std::vector<std::string> flags = cluster_flags;
+    flags.insert(flags.end(), {"--redis-password-file", good.string()});
+    ServerProcess node(folder, flags);
+    auto creator = start_bot(folder, "creator.log", {"--server", node.url(), "--create", "--level", "easy"});
+    const Json first = parse_line(creator->read_line(20));
+    auto joiner =
+        start_bot(folder, "joiner.log", {"--server", node.url(), "--join", first["table"], "--level", "easy"});
+    check_match(*creator, *joiner, {}, "");
+    CHECK(node.stop() == 0);
+  }
 }
