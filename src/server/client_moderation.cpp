@@ -19,15 +19,13 @@ bool ClientSession::banned_now() {
 }
 
 void ClientSession::close_banned(std::string_view request) {
-  refuse(ErrorCode::Banned, "You are banned from this server.", request);
-  closing_ = true;
-  self_->close();
+  refuse_and_close(ErrorCode::Banned, "You are banned from this server.", request);
 }
 
 void ClientSession::chat(const std::string& text) {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
-  if (!host && code && relayed_to_table(*code, "chat")) return;
+  if (!host && code && relayed(services_.lobby->remote_node(*code), "chat")) return;
   if (!host) return refuse(ErrorCode::NotSeated, "You have no seat at a table.", "chat");
   Moderation* moderation = services_.moderation;
   if (!moderation) return refuse(ErrorCode::BadChat, "Chat is not available on this server.", "chat");
@@ -70,7 +68,7 @@ void ClientSession::report(const client::Report& report) {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   if (HostPtr host = code ? services_.lobby->find_table(*code) : nullptr)
     return host->run([player = *player_, report, self = self_](Table& table) { table.report(player, report, self); });
-  if (code && relayed_to_table(*code, "report")) return;
+  if (code && relayed(services_.lobby->remote_node(*code), "report")) return;
   moderation->report(*player_, report, std::nullopt, self_, services_.unix_clock());
 }
 

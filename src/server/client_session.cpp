@@ -31,6 +31,12 @@ void ClientSession::refuse(ErrorCode code, const std::string& reason, std::strin
   self_->send(online::encode_server_message(online::server::Error{code, reason, std::string(request)}));
 }
 
+void ClientSession::refuse_and_close(ErrorCode code, const std::string& reason, std::string_view request) {
+  refuse(code, reason, request);
+  closing_ = true;
+  self_->close();
+}
+
 void ClientSession::on_message(std::string_view text) {
   if (closing_) return;
   const bool too_large = text.size() > online::kMaxClientMessageBytes;
@@ -77,11 +83,10 @@ bool ClientSession::relay_to(const std::string& node, std::string_view request, 
   // A connection relayed here is not relayed on: two nodes whose summaries
   // disagree for a moment (a table changing hands) would pass it back and forth.
   if (adopted_ || !services_.cluster->relay(node, self_, start, relay_id_)) {
-    refuse(ErrorCode::ServerError,
-           "Your table is played by another server, which cannot be reached just now. Connect again in a moment.",
-           request);
-    closing_ = true;
-    self_->close();
+    refuse_and_close(
+        ErrorCode::ServerError,
+        "Your table is played by another server, which cannot be reached just now. Connect again in a moment.",
+        request);
     return false;
   }
   relay_node_ = node;
@@ -110,20 +115,16 @@ void ClientSession::attach_to_table(const std::string& code, const std::optional
     if (const std::optional<std::string> node = services_.lobby->remote_node(code))
       return void(relay_to(*node, "hello", resume_from, false));
     // Between two nodes, this one not yet told which plays it now.
-    refuse(ErrorCode::ServerError, "Your table is moving to another server. Connect again in a moment.", "hello");
-    closing_ = true;
-    self_->close();
-    return;
+    return refuse_and_close(ErrorCode::ServerError,
+                            "Your table is moving to another server. Connect again in a moment.", "hello");
   }
   std::optional<int> resume;
   if (resume_from && resume_from->table == code) resume = resume_from->seq;
   host->run([player = *player_, self = self_, resume](Table& table) { table.attach(player, self, resume); });
 }
 
-bool ClientSession::relayed_to_table(const std::string& code, std::string_view request) {
-  if (!services_.cluster) return false;
-  const std::optional<std::string> node = services_.lobby->remote_node(code);
-  if (!node) return false;
+bool ClientSession::relayed(const std::optional<std::string>& node, std::string_view request) {
+  if (!node || !services_.cluster) return false;
   relay_to(*node, request, std::nullopt, true);
   return true;
 }
@@ -132,7 +133,7 @@ void ClientSession::at_table(std::string_view request,
                              std::function<void(Table&, const std::string&, const LinkPtr&)> work) {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
-  if (!host && code && relayed_to_table(*code, request)) return;
+  if (!host && code && relayed(services_.lobby->remote_node(*code), request)) return;
   if (!host) return refuse(ErrorCode::NotSeated, "You have no seat at a table.", request);
   host->run([work = std::move(work), player = *player_, self = self_](Table& table) { work(table, player, self); });
 }
@@ -157,17 +158,13 @@ void ClientSession::handle(const online::ClientMessage& message) {
         } else if constexpr (std::is_same_v<T, client::JoinTable>) {
           if (banned_now()) return close_banned(type);
           HostPtr host = services_.lobby->find_table(value.code);
-          if (!host && relayed_to_table(value.code, type)) return;
+          if (!host && relayed(services_.lobby->remote_node(value.code), type)) return;
           if (!host) return refuse(ErrorCode::NoSuchTable, "There is no table with that code.", type);
           host->run([seat = seat(), self = self_](Table& table) { table.join(seat, self); });
         } else if constexpr (std::is_same_v<T, client::ClaimSeat>) {
           if (banned_now()) return close_banned(type);
           HostPtr host = services_.lobby->find_transfer(value.code);
-          if (!host && services_.cluster)
-            if (const std::optional<std::string> node = services_.lobby->remote_transfer_node(value.code)) {
-              relay_to(*node, type, std::nullopt, true);
-              return;
-            }
+          if (!host && relayed(services_.lobby->remote_transfer_node(value.code), type)) return;
           if (!host) return refuse(ErrorCode::NoSuchCode, "That code is unknown, used or expired.", type);
           host->run(
               [code = value.code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });

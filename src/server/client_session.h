@@ -65,6 +65,8 @@ class ClientSession {
 
  private:
   void refuse(messages::ErrorCode code, const std::string& reason, std::string_view request);
+  // The refusal, then the connection closes (its client connects again or gives up).
+  void refuse_and_close(messages::ErrorCode code, const std::string& reason, std::string_view request);
   void handle(const messages::online::ClientMessage& message);
   void hello(const messages::online::client::Hello& hello);
   void set_name(const std::string& name);
@@ -87,8 +89,9 @@ class ClientSession {
   // cannot be reached now.
   bool relay_to(const std::string& node, std::string_view request, std::optional<messages::online::Resume> resume,
                 bool pass_message);
-  // True when the table is another node's and this message went there.
-  bool relayed_to_table(const std::string& code, std::string_view request);
+  // True when `node` (another node, from the lobby's directory) is given and
+  // this message went there.
+  bool relayed(const std::optional<std::string>& node, std::string_view request);
   void attach_to_table(const std::string& code, const std::optional<messages::online::Resume>& resume);
 
   ClientServices services_;
