@@ -107,6 +107,13 @@ inline PgResult execute(PGconn* connection, const char* sql, const PgParams& par
       PQexecParams(connection, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0));
 }
 
+// libpq's words for the connection's last failure, without the newline it ends with.
+inline std::string connection_message(PGconn* connection) {
+  std::string message = connection ? PQerrorMessage(connection) : "no memory";
+  while (!message.empty() && message.back() == '\n') message.pop_back();
+  return message;
+}
+
 inline StoreError pg_error(const PgResult& result, const std::string& what) {
   return StoreError{what + ": " + result.message()};
 }

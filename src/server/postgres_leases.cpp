@@ -8,9 +8,7 @@ std::unique_ptr<LeaseBook> LeaseBook::open(const std::string& uri, std::string n
                                            StoreError& error) {
   PGconn* connection = PQconnectdb(uri.c_str());
   if (!connection || PQstatus(connection) != CONNECTION_OK) {
-    std::string message = connection ? PQerrorMessage(connection) : "no memory";
-    while (!message.empty() && message.back() == '\n') message.pop_back();
-    error.message = "cannot connect to the PostgreSQL database for the table leases: " + message;
+    error.message = "cannot connect to the PostgreSQL database for the table leases: " + connection_message(connection);
     PQfinish(connection);
     return nullptr;
   }
@@ -25,9 +23,7 @@ LeaseBook::~LeaseBook() { PQfinish(connection_); }
 PGconn* LeaseBook::connection(StoreError& error) {
   if (PQstatus(connection_) != CONNECTION_OK) PQreset(connection_);
   if (PQstatus(connection_) == CONNECTION_OK) return connection_;
-  std::string message = PQerrorMessage(connection_);
-  while (!message.empty() && message.back() == '\n') message.pop_back();
-  error.message = "the PostgreSQL database cannot be reached: " + message;
+  error.message = "the PostgreSQL database cannot be reached: " + connection_message(connection_);
   return nullptr;
 }
 

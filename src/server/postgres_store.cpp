@@ -237,9 +237,7 @@ std::unique_ptr<PostgresStore> PostgresStore::open(const std::string& uri, Store
   if (connection) PQsetNoticeReceiver(connection, print_warnings, nullptr);  // kept across PQreset
   // The URI may hold a password: it is not repeated in the message.
   if (!connection || PQstatus(connection) != CONNECTION_OK) {
-    std::string message = connection ? PQerrorMessage(connection) : "no memory";
-    while (!message.empty() && message.back() == '\n') message.pop_back();
-    error.message = "cannot connect to the PostgreSQL database: " + message;
+    error.message = "cannot connect to the PostgreSQL database: " + connection_message(connection);
     PQfinish(connection);
     return nullptr;
   }
@@ -258,9 +256,7 @@ PostgresStore::~PostgresStore() { PQfinish(connection_); }
 PGconn* PostgresStore::connection(StoreError& error) {
   if (PQstatus(connection_) != CONNECTION_OK && !in_transaction_) PQreset(connection_);
   if (PQstatus(connection_) == CONNECTION_OK) return connection_;
-  std::string message = PQerrorMessage(connection_);
-  while (!message.empty() && message.back() == '\n') message.pop_back();
-  error.message = "the PostgreSQL database cannot be reached: " + message;
+  error.message = "the PostgreSQL database cannot be reached: " + connection_message(connection_);
   return nullptr;
 }
 
