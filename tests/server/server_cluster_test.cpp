@@ -9,6 +9,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <tuple>
 
 #include "server/bots.h"
 #include "server/processes.h"
@@ -87,6 +88,34 @@ std::pair<BotLines, std::string> first_moves(ChildProcess& bot, std::size_t coun
   return {lines, moves};
 }
 
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+// A bot that opened a table through node 1 and one that joined it through
+// node 2 (each trying the other node next), ten moves into their game.
+struct MidGame {
+  std::unique_ptr<ChildProcess> creator, joiner;
+  std::string code;
+  BotLines before;  // the creator's lines so far
+  std::string ten_moves;
+};
+
+MidGame start_mid_game(Cluster& cluster) {
+  MidGame game;
+  game.creator = start_bot(cluster.folder1, "creator.log",
+                           joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
+  const Json first = parse_line(game.creator->read_line(20));
+  REQUIRE(first.contains("table"));
+  game.code = first["table"];
+  game.joiner =
+      start_bot(cluster.folder2, "joiner.log",
+                joined({"--join", game.code, "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
+  std::tie(game.before, game.ten_moves) = first_moves(*game.creator, 10);
+  return game;
+}
+
 // Both bots end well; the games they saw are the same and replay, and the
 // first game began with `opening`.
 void check_match(ChildProcess& creator, ChildProcess& joiner, const BotLines& before, const std::string& opening) {
@@ -148,77 +177,46 @@ TEST_SUITE("server-process") {
 
   TEST_CASE("cluster: node 1 killed mid-game, the match is finished through node 2 with the transcript intact") {
     Cluster cluster;
-    auto creator =
-        start_bot(cluster.folder1, "creator.log",
-                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
-    const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(
-        cluster.folder2, "joiner.log",
-        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
-    const auto [before, ten_moves] = first_moves(*creator, 10);
+    MidGame game = start_mid_game(cluster);
     cluster.node1->kill_hard();  // it played the table: its lease runs out, node 2 takes it
-    check_match(*creator, *joiner, before, ten_moves);
+    check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
     CHECK(cluster.node2->stop() == 0);
   }
 
   TEST_CASE("cluster: node 1 paused past its lease loses the table to node 2, writes nothing more, and play goes on") {
     Cluster cluster;
-    auto creator =
-        start_bot(cluster.folder1, "creator.log",
-                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
-    const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(
-        cluster.folder2, "joiner.log",
-        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
-    const auto [before, ten_moves] = first_moves(*creator, 10);
+    MidGame game = start_mid_game(cluster);
     cluster.node1->process().signal(SIGSTOP);  // alive but silent, as a node under a long pause
     std::this_thread::sleep_for(std::chrono::seconds(4));
     cluster.node1->process().signal(SIGCONT);
-    check_match(*creator, *joiner, before, ten_moves);
-    std::ifstream log(cluster.folder1.path() / "server.log");
-    const std::string written(std::istreambuf_iterator<char>(log), {});
-    CHECK(written.find("node n1 lost the lease of table " + first["table"].get<std::string>()) != std::string::npos);
+    check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
+    CHECK(read_file(cluster.folder1.path() / "server.log").find("node n1 lost the lease of table " + game.code) !=
+          std::string::npos);
     CHECK(cluster.node1->stop() == 0);
     CHECK(cluster.node2->stop() == 0);
   }
 
   TEST_CASE("cluster: Redis restarted mid-game, the relayed player comes back and the match goes on") {
     Cluster cluster;
-    auto creator =
-        start_bot(cluster.folder1, "creator.log",
-                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
-    const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(
-        cluster.folder2, "joiner.log",
-        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
-    const auto [before, ten_moves] = first_moves(*creator, 10);
+    MidGame game = start_mid_game(cluster);
     cluster.redis.stop();
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     cluster.redis.start();
-    check_match(*creator, *joiner, before, ten_moves);
+    check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
     CHECK(cluster.node1->stop() == 0);
     CHECK(cluster.node2->stop() == 0);
   }
 
   TEST_CASE("cluster: PostgreSQL away for a moment, moves are refused with a clear error and play resumes") {
     Cluster cluster;
-    auto creator =
-        start_bot(cluster.folder1, "creator.log",
-                  joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
-    const Json first = parse_line(creator->read_line(20));
-    auto joiner = start_bot(
-        cluster.folder2, "joiner.log",
-        joined({"--join", first["table"], "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node2)));
-    const auto [before, ten_moves] = first_moves(*creator, 10);
+    MidGame game = start_mid_game(cluster);
     cluster.database.pause();
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
     cluster.database.resume();
-    check_match(*creator, *joiner, before, ten_moves);
+    check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
     // A move made while the database was away was refused in words, then made again.
-    std::ifstream creator_log(cluster.folder1.path() / "creator.log"),
-        joiner_log(cluster.folder2.path() / "joiner.log");
-    const std::string logs = std::string(std::istreambuf_iterator<char>(creator_log), {}) +
-                             std::string(std::istreambuf_iterator<char>(joiner_log), {});
+    const std::string logs =
+        read_file(cluster.folder1.path() / "creator.log") + read_file(cluster.folder2.path() / "joiner.log");
     CHECK(logs.find("refused play: The server could not save that, so nothing changed. Try again.") !=
           std::string::npos);
     CHECK(cluster.node1->stop() == 0);
@@ -241,8 +239,7 @@ TEST_SUITE("server-process") {
       ChildProcess server(arguments, folder.path() / log);
       CHECK(server.read_all(20).empty());  // never listening
       CHECK(server.wait(10) == 1);
-      std::ifstream written(folder.path() / log);
-      return std::string(std::istreambuf_iterator<char>(written), {});
+      return read_file(folder.path() / log);
     };
     CHECK(refused({}, "none.log").find("refused PING: NOAUTH") != std::string::npos);
     CHECK(refused({"--redis-password-file", bad.string()}, "bad.log").find("refused the password") !=
