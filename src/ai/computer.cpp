@@ -252,7 +252,14 @@ SearchReport Computer::State::hard(const Board& board, const SearchLimits& limit
     MidgameSearch search(ai::Evaluation::Pattern, &midgame_table, deadline, probable_cuts);
     for (int depth = report.depth + 1; depth <= deepest; ++depth) {
       const MidgameSearch::Result result = search.search_root(board, depth, best.move);
-      if (search.aborted()) break;
+      if (search.aborted()) {
+        // The unfinished depth searched the last best move first: if that
+        // and any others were searched in full, their best is the better
+        // judgement, whether the same move (with a deeper score) or one
+        // that has just beaten it.
+        if (result.searched > 0) best = result;
+        break;
+      }
       best = result;
       report.depth = depth;
     }

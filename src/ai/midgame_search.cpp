@@ -166,7 +166,7 @@ MidgameSearch::Result MidgameSearch::search_root(const Board& board, int depth, 
   ++nodes_;
   OrderedMove list[32];
   const int count = order_moves(board.player, board.opponent, legal_moves(board), first_move, std::max(depth, 3), list);
-  Result result{list[0].square, -kInfinity};
+  Result result{list[0].square, -kInfinity, 0};
   int alpha = -kInfinity;
   const int beta = kInfinity;
   for (int i = 0; i < count; ++i) {
@@ -182,8 +182,10 @@ MidgameSearch::Result MidgameSearch::search_root(const Board& board, int depth, 
         score = -search(next_player, next_opponent, -beta, -score, depth - 1, false);
     }
     if (deadline_.has_expired()) return result;
+    ++result.searched;
     if (score > result.score) {
-      result = Result{move.square, score};
+      result.move = move.square;
+      result.score = score;
       alpha = std::max(alpha, score);
     }
   }

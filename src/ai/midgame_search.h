@@ -26,12 +26,14 @@ class MidgameSearch {
 
   struct Result {
     Square move = kNoMove;
-    int score = 0;  // on the evaluation scale (see evaluation.h)
+    int score = 0;     // on the evaluation scale (see evaluation.h)
+    int searched = 0;  // root moves searched in full, in order, before any stop
   };
 
   // Searches `depth` plies below `board`, which must have a legal move;
   // `first_move` (the previous iteration's best) is tried first. When
-  // aborted() the result is incomplete and must not be used.
+  // aborted() the result covers only the first `searched` moves: the best
+  // of those at this depth, or nothing when `searched` is 0.
   Result search_root(const Board& board, int depth, Square first_move = kNoMove);
 
   std::uint64_t nodes() const { return nodes_; }

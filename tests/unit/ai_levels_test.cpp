@@ -144,28 +144,30 @@ TEST_CASE("ai: Hard keeps to its time budget on an injected clock") {
 }
 
 TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns and cuts probable losers") {
-  // Hard's timed search, replayed to the depth it completed: the replay with
-  // the patterns and probable cut-offs matches it move for move and score
-  // for score; with the hand-written evaluation, or without the cut-offs,
-  // the scores differ. With its cut-offs turned off, Hard matches the replay
-  // without them.
+  // Hard's search, stopped by a depth cap well inside its budget, replayed to
+  // that depth: the replay with the patterns and probable cut-offs matches it
+  // move for move and score for score; with the hand-written evaluation, or
+  // without the cut-offs, the scores differ. With its cut-offs turned off,
+  // Hard matches the replay without them. (A search stopped by the clock may
+  // play the best of an unfinished depth: see "an unfinished depth".)
   std::mt19937_64 random(29);
   int checked = 0, strong_differs = 0, uncut_differs = 0;
   while (checked < 12) {
     const Board board = testing::random_position(random, 30 + static_cast<int>(random() % 25));
     const Bitboard moves = legal_moves(board);
     if (count_bits(moves) < 2) continue;
+    const int cap = 4 + static_cast<int>(random() % 4);
     auto hard = [&](bool probable_cuts) {
       Computer computer(8);
-      computer.set_clock(stepping_clock(0.005));  // a hundred readings per budget
+      computer.set_clock(stepping_clock(0.0001));  // five thousand readings per budget
       computer.set_probable_cuts(probable_cuts);
-      return computer.choose_move(board, Strength::Hard, SearchLimits{0.5, 0});
+      return computer.choose_move(board, Strength::Hard, SearchLimits{0.5, 0, cap});
     };
     auto replay = [&](ai::Evaluation evaluation, bool probable_cuts, int depth) {
       return replay_hard(board, evaluation, probable_cuts, depth).result;
     };
     const SearchReport report = hard(true);
-    REQUIRE(report.depth >= 2);
+    REQUIRE(report.depth == cap);
     const ai::MidgameSearch::Result pattern = replay(ai::Evaluation::Pattern, true, report.depth);
     INFO("empties " << board.empty_count() << " depth " << report.depth);
     CHECK(report.move == pattern.move);
@@ -174,6 +176,7 @@ TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns and cut
     uncut_differs += replay(ai::Evaluation::Pattern, false, report.depth).score != pattern.score;
 
     const SearchReport uncut = hard(false);
+    REQUIRE(uncut.depth == cap);
     const ai::MidgameSearch::Result uncut_replay = replay(ai::Evaluation::Pattern, false, uncut.depth);
     CHECK(uncut.move == uncut_replay.move);
     CHECK(uncut.score == ai::score_in_discs(uncut_replay.score));
@@ -182,6 +185,50 @@ TEST_CASE("ai: Hard's midgame search evaluates with the learned patterns and cut
   CHECK(strong_differs >= 10);
   INFO("without cut-offs " << uncut_differs << " of 12 scores differ");
   CHECK(uncut_differs >= 3);
+}
+
+TEST_CASE("ai: an unfinished depth gives the best of the root moves it searched in full") {
+  // Without a table or cut-offs the search is plain minimax, so each root
+  // move's value can be checked on its own. The clock is read at every node
+  // and moves on by one per reading, so the search stops after about
+  // `budget` nodes.
+  std::mt19937_64 random(43);
+  int partial = 0, complete = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const Board board = testing::random_position(random, 20 + static_cast<int>(random() % 30));
+    const Bitboard moves = legal_moves(board);
+    if (count_bits(moves) < 3 || board.empty_count() < 8) continue;
+    constexpr int kDepth = 4;
+    ai::Deadline unlimited;
+    ai::MidgameSearch full(ai::Evaluation::Pattern, nullptr, unlimited);
+    const ai::MidgameSearch::Result whole = full.search_root(board, kDepth);
+    CHECK(whole.searched == count_bits(moves));
+    const std::uint64_t budget = 1 + random() % (full.nodes() * 5 / 4);
+    auto now = std::make_shared<double>(0);
+    ai::Deadline deadline([now] { return *now += 1; }, static_cast<double>(budget), 1);
+    ai::MidgameSearch timed(ai::Evaluation::Pattern, nullptr, deadline);
+    const ai::MidgameSearch::Result result = timed.search_root(board, kDepth);
+    if (!timed.aborted()) {
+      ++complete;
+      CHECK(result.move == whole.move);
+      CHECK(result.score == whole.score);
+      continue;
+    }
+    CHECK(result.searched < count_bits(moves));
+    if (result.searched == 0) continue;
+    ++partial;
+    // Its score is the move's own value at the full depth, and no better
+    // than the best of all the moves.
+    const Board child = after_move(board, result.move, flips_for(board.player, board.opponent, result.move));
+    if (!legal_moves(child)) continue;  // the searched value went through a pass
+    ai::Deadline none;
+    ai::MidgameSearch check(ai::Evaluation::Pattern, nullptr, none);
+    const int value = -check.search_root(child, kDepth - 1).score;
+    CHECK(result.score == value);
+    CHECK(result.score <= whole.score);
+  }
+  CHECK(partial >= 5);
+  CHECK(complete >= 1);
 }
 
 TEST_CASE("ai: probable cut-offs search fewer nodes, and never where a search reaches the end") {
