@@ -19,7 +19,7 @@ namespace reversi::cli {
 namespace {
 constexpr const char* kUsage =
     "move --level easy|medium|hard|hard-v1 (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
-    "[--seconds S] [--cpu-time] [--seed N] [--ponder S] [--json]";
+    "[--seconds S] [--depth N] [--cpu-time] [--seed N] [--ponder S] [--json]";
 constexpr const char* kOnePosition = "give one of --position, --transcript or --file, once";
 
 void print_report(const SearchReport& report, const std::string& level, const Position& position, bool json) {
@@ -160,6 +160,11 @@ int run_move(int argc, char** argv) {
       const auto seconds = parse_seconds(argv[++i]);
       if (!seconds) return usage_error("move", std::string("bad --seconds '") + argv[i] + "'", kUsage);
       limits.seconds = *seconds;
+    } else if (option == "--depth" && has_value) {
+      // Hard's midgame search stops at N plies (or the budget, whichever comes first).
+      const auto depth = parse_integer(argv[++i], 1, 60);
+      if (!depth) return usage_error("move", std::string("bad --depth '") + argv[i] + "' (1 to 60)", kUsage);
+      limits.max_depth = static_cast<int>(*depth);
     } else if (option == "--ponder" && has_value) {
       const auto seconds = parse_seconds(argv[++i]);
       if (!seconds) return usage_error("move", std::string("bad --ponder '") + argv[i] + "'", kUsage);
