@@ -159,8 +159,10 @@ WeightsFile fit_pattern_weights(const std::vector<LabelledPosition>& positions, 
         source = phase - distance;
     }
     const PhaseFit& fit = fits[source];
+    // Rounded to the nearest multiple of the quantum (halves away from zero).
     for (const double value : fit.patterns)
-      weights.patterns.push_back(static_cast<std::int16_t>(std::lround(std::clamp(value, -32000.0, 32000.0))));
+      weights.patterns.push_back(static_cast<std::int16_t>(
+          std::lround(std::clamp(value, -32000.0, 32000.0) / options.quantum) * options.quantum));
     for (const double value : fit.scalars)
       weights.scalars.push_back(static_cast<std::int32_t>(std::lround(std::clamp(value, -1e6, 1e6))));
   }

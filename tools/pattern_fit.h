@@ -32,6 +32,7 @@ struct FitOptions {
   int held_out_every = 16;   // every n-th position checks the fit instead of training it
   double shrink = 8.0;       // a weight seen in fewer than about this many positions stays near zero
   bool neighbours = false;   // each position also trains the stages next to its own (never as held out)
+  int quantum = 1;           // pattern weights are written as multiples of this (hundredths of a disc)
   std::FILE* log = nullptr;  // progress lines (epoch, rms errors per phase), or none
 };
 

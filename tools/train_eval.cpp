@@ -10,9 +10,11 @@
 //     plies, 6 by default, perfect play from 18 empties) and prints every
 //     position after the random start with the game's final margin, in the
 //     same form as samples.
-//   reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K]
+//   reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K] [--quantum Q]
 //     Fits the weights to the margins of every FILE (tools/pattern_fit.h)
-//     and writes the data file the build embeds (src/ai/data/*.bin).
+//     and writes the data file the build embeds (src/ai/data/*.bin); with
+//     --quantum the pattern weights are rounded to multiples of Q
+//     hundredths of a disc, which compress better.
 //
 //   reversi-train bestmoves --positions N --seed S > positions.obf
 //     Positions with 20-26 empties from varied openings, each with its best
@@ -57,14 +59,15 @@ namespace {
 using namespace reversi;
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: reversi-train samples --games N --seed S\n"
-               "       reversi-train selfplay --games N --seed S [--depth D]\n"
-               "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K]\n"
-               "       reversi-train check FILE... [--stages N] [--all]\n"
-               "       reversi-train bestmoves --positions N --seed S\n"
-               "       reversi-train depths --games N --seed S [--depth D]\n"
-               "       reversi-train spreads FILE...\n");
+  std::fprintf(
+      stderr,
+      "usage: reversi-train samples --games N --seed S\n"
+      "       reversi-train selfplay --games N --seed S [--depth D]\n"
+      "       reversi-train fit FILE... --out WEIGHTS.bin [--epochs N] [--phases P] [--shrink K] [--quantum Q]\n"
+      "       reversi-train check FILE... [--stages N] [--all]\n"
+      "       reversi-train bestmoves --positions N --seed S\n"
+      "       reversi-train depths --games N --seed S [--depth D]\n"
+      "       reversi-train spreads FILE...\n");
   return 2;
 }
 
@@ -185,6 +188,9 @@ int run_fit(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--shrink") && i + 1 < argc) {
       options.shrink = std::atof(argv[++i]);
       if (!(options.shrink >= 0)) return usage();
+    } else if (!std::strcmp(argv[i], "--quantum") && i + 1 < argc) {
+      options.quantum = std::atoi(argv[++i]);
+      if (options.quantum < 1 || options.quantum > 100) return usage();
     } else if (!std::strcmp(argv[i], "--phases") && i + 1 < argc) {
       options.phases = std::atoi(argv[++i]);
       if (options.phases < 1 || options.phases > 60) return usage();

@@ -67,13 +67,14 @@ constexpr double kProbCutSpreads = 1.5;
 // evaluation judges positions with the same side to move alike).
 int probcut_shallow_depth(int depth) { return depth - 2 * ((depth + 2) / 4); }
 
-// Measured with the v3 weights over 587 positions of 20-52 empties from the
+// Measured with the v4 weights over 587 positions of 20-52 empties from the
 // trainer's games (`reversi-train depths --games 40 --seed 1`, the same with
 // `--seed 2`, then `reversi-train spreads` on both): the deep value less the
-// shallow one has a mean within a disc of zero and these standard
-// deviations (v1's were within 45 of them). From depth 11 on, 5 discs.
+// shallow one has a mean within half a disc of zero and these standard
+// deviations (v3's were 485, 388, 353, 505, 453, 410, 365, 453). From depth
+// 11 on, 5 discs.
 int probcut_spread(int depth) {
-  constexpr int kSpread[11] = {0, 0, 0, 485, 388, 353, 505, 453, 410, 365, 453};
+  constexpr int kSpread[11] = {0, 0, 0, 431, 317, 296, 403, 359, 334, 327, 398};
   return depth <= 10 ? kSpread[std::max(depth, 0)] : 500;
 }
 

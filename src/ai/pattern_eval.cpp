@@ -132,6 +132,9 @@ inline void count_scalar_terms(const Board& board, Bitboard moves, PatternFeatur
   features.scalars[kMobilityWeight] = std::popcount(own_moves) - std::popcount(their_moves);
   features.scalars[kParityWeight] = empties & 1;
   features.scalars[kBiasWeight] = 1;
+  const Bitboard empty = ~(board.player | board.opponent);
+  features.scalars[kPotentialMobilityWeight] =
+      std::popcount(neighbours(board.opponent) & empty) - std::popcount(neighbours(board.player) & empty);
   features.phase = pattern_phase(empties);
   features.finished = !(own_moves | their_moves);
 }

@@ -1,12 +1,11 @@
-// A pattern evaluation for the endgame: the value of a position for the side
-// to move as a sum of learned weights, one per configuration of each of a
-// few groups of squares (edges, corners, lines and diagonals, with their
-// symmetric copies sharing weights), plus mobility and parity. The weights
-// were fitted to exact final margins of positions with 10 to 20 empties
-// (tools/train_eval.cpp explains how). The solver orders moves far from the
-// end with it, and Hard's midgame search evaluates with it at every stage of
-// the game: fitted late, it still judges earlier positions better than the
-// hand-written evaluation does.
+// The pattern evaluation: the value of a position for the side to move as a
+// sum of learned weights, one per configuration of each of a few groups of
+// squares (edges, corners, lines and diagonals, with their symmetric copies
+// sharing weights), plus mobility, potential mobility and parity, with one
+// weight set per stage of the game. The weights are fitted to the results
+// of Hard's self-play games (docs/tuning.md has the recipe). Hard's midgame
+// search evaluates with it, and the solver orders moves far from the end
+// with it.
 #pragma once
 
 #include <array>
@@ -59,14 +58,15 @@ inline constexpr PatternLayout kPatternLayout = make_pattern_layout();
 inline constexpr int kPatternWeights = kPatternLayout.offset[kPatternShapes];
 
 // The learned weights, generated at build time from the data file
-// src/ai/data/pattern_weights.v3.bin (tools/embed_weights.py checks its
+// src/ai/data/pattern_weights.v4.bin (tools/embed_weights.py checks its
 // checksum and that it was fitted for these shapes; docs/tuning.md says how
 // to regenerate it). Patterns in hundredths of a disc, then per phase the
-// scalar weights: per move of mobility, for odd parity, and a constant.
+// scalar weights: per move of mobility, for odd parity, a constant, and per
+// square of potential mobility.
 inline constexpr int kPatternSet = 1;     // the shapes above; another set needs new weights
 inline constexpr int kPatternPhases = 6;  // weight sets by stage of the game, ten plies each
-inline constexpr int kScalarWeights = 3;
-enum ScalarWeight { kMobilityWeight, kParityWeight, kBiasWeight };
+inline constexpr int kScalarWeights = 4;
+enum ScalarWeight { kMobilityWeight, kParityWeight, kBiasWeight, kPotentialMobilityWeight };
 struct PatternWeights {
   const std::int16_t* patterns;  // kPatternPhases x kPatternWeights
   const std::int32_t* scalars;   // kPatternPhases x kScalarWeights
@@ -86,7 +86,9 @@ inline constexpr int pattern_phase(int empties) { return pattern_phase(empties, 
 // The features of a position: for every pattern instance, the index of its
 // configuration in a phase's weight table; and the values the scalar weights
 // multiply (own moves minus the opponent's, 1 when the number of empty
-// squares is odd, 1 for the constant).
+// squares is odd, 1 for the constant, and the empty squares next to the
+// opponent's discs less those next to one's own: potential mobility, the
+// moves a side is likely to have later).
 struct PatternFeatures {
   std::array<std::int32_t, kPatternInstances> index{};
   std::array<int, kScalarWeights> scalars{};

@@ -251,8 +251,8 @@ TEST_CASE("ai: probable cut-offs search fewer nodes, and never where a search re
     // Far fewer nodes, and values near the full search's: a cut-off fires
     // when the shallow value lands 1.5 spreads beyond the window, so one that
     // fired on the wrong side would leave the value more than a couple of
-    // spreads off. With the v3 weights the values strayed by 1.9 discs on
-    // average and 4.3 at most (a spread at depth 8 is 4.1).
+    // spreads off. With the v4 weights the values strayed by 0.8 discs on
+    // average and 3.4 at most (a spread at depth 8 is 3.3).
     REQUIRE(searched == 8);
     INFO("nodes at depth 8: full " << full << ", selective " << selective << "; values strayed by "
                                    << total_stray / searched << " on average, " << worst_stray << " at most");

@@ -84,6 +84,23 @@ TEST_CASE("ai: pattern features read the squares they are meant to") {
           count_bits(legal_moves(board)) - count_bits(legal_moves(after_pass(board))));
     CHECK(features.scalars[ai::kParityWeight] == (board.empty_count() & 1));
     CHECK(features.scalars[ai::kBiasWeight] == 1);
+    // Potential mobility: empty squares touching the opponent's discs, less
+    // those touching one's own, counted square by square.
+    int potential = 0;
+    for (Square square = 0; square < 64; ++square) {
+      if ((board.player | board.opponent) & bit(square)) continue;
+      bool by_player = false, by_opponent = false;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int row = square / 8 + dr, column = square % 8 + dc;
+          if ((dr || dc) && row >= 0 && row < 8 && column >= 0 && column < 8) {
+            by_player |= (board.player & bit(square_at(column, row))) != 0;
+            by_opponent |= (board.opponent & bit(square_at(column, row))) != 0;
+          }
+        }
+      potential += by_opponent - by_player;
+    }
+    CHECK(features.scalars[ai::kPotentialMobilityWeight] == potential);
     CHECK(features.phase == ai::pattern_phase(board.empty_count()));
     CHECK(features.finished == is_game_over(board));
     // Given the moves the caller knows, the features are the same.

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@
 #include "weights_file.h"
 
 #ifndef REVERSI_PATTERN_WEIGHTS_FILE
-#define REVERSI_PATTERN_WEIGHTS_FILE "src/ai/data/pattern_weights.v3.bin"
+#define REVERSI_PATTERN_WEIGHTS_FILE "src/ai/data/pattern_weights.v4.bin"
 #endif
 
 namespace reversi {
@@ -112,7 +113,20 @@ TEST_CASE("training: a fit from the same seed and samples gives bit-identical we
   // retrain the shipped weights with docs/tuning.md's recipe).
   const training::WeightsFile decoded = *training::decode_weights(first).value;
   INFO("CRC-32 " << training::payload_checksum(decoded));
-  CHECK(training::payload_checksum(decoded) == 0xf55f436au);
+  CHECK(training::payload_checksum(decoded) == 0xe9279274u);
+
+  // With a quantum every pattern weight is the nearest multiple of it.
+  options.quantum = 4;
+  const training::WeightsFile rounded = training::fit_pattern_weights(positions, options);
+  REQUIRE(rounded.patterns.size() == decoded.patterns.size());
+  int moved = 0;
+  for (std::size_t i = 0; i < rounded.patterns.size(); ++i) {
+    CHECK(rounded.patterns[i] % 4 == 0);
+    CHECK(std::abs(rounded.patterns[i] - decoded.patterns[i]) <= 2);
+    moved += rounded.patterns[i] != decoded.patterns[i];
+  }
+  CHECK(moved > 0);
+  CHECK(rounded.scalars == decoded.scalars);
 }
 
 // The recipe's two steps in small (docs/tuning.md): self-play games at the
@@ -130,7 +144,8 @@ std::vector<std::uint8_t> small_recipe() {
   });
   training::FitOptions options;
   options.epochs = 20;
-  options.phases = 6;  // the recipe's
+  options.phases = 6;   // the recipe's
+  options.quantum = 4;  // and its rounding
   return training::encode_weights(training::fit_pattern_weights(positions, options));
 }
 
@@ -140,8 +155,9 @@ TEST_CASE("training: the recipe in small, self-play then fit, gives the same byt
   REQUIRE(first.size() == 20 + 6 * (ai::kPatternWeights * 2 + ai::kScalarWeights * 4));
   CHECK(first == second);
   const training::WeightsFile decoded = *training::decode_weights(first).value;
+  for (const std::int16_t weight : decoded.patterns) REQUIRE(weight % 4 == 0);
   INFO("CRC-32 " << training::payload_checksum(decoded));
-  CHECK(training::payload_checksum(decoded) == 0x2d3365bcu);
+  CHECK(training::payload_checksum(decoded) == 0xe282ce51u);
 }
 
 }  // namespace
