@@ -146,15 +146,22 @@ int parse(int argc, char** argv, Options& options) {
   return -1;  // go on
 }
 
-std::optional<std::string> read_key(const std::string& path, std::string& error) {
+// A secret kept in a file (`flag` names it): its bytes, less the line break
+// an editor leaves at the end.
+std::optional<std::string> read_secret(const std::string& flag, const std::string& path, std::string& error) {
   std::ifstream file(path, std::ios::binary);
   if (!file) {
-    error = "cannot read --host-token-key-file '" + path + "'";
+    error = "cannot read " + flag + " '" + path + "'";
     return std::nullopt;
   }
-  std::string key((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  while (!key.empty() && (key.back() == '\n' || key.back() == '\r')) key.pop_back();
-  if (key.size() < 16) {
+  std::string secret((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  while (!secret.empty() && (secret.back() == '\n' || secret.back() == '\r')) secret.pop_back();
+  return secret;
+}
+
+std::optional<std::string> read_key(const std::string& path, std::string& error) {
+  std::optional<std::string> key = read_secret("--host-token-key-file", path, error);
+  if (key && key->size() < 16) {
     error = "the host token key in '" + path + "' is shorter than 16 bytes";
     return std::nullopt;
   }
@@ -203,18 +210,14 @@ int main(int argc, char** argv) {
     options.config.chat_words = std::move(*words);
   }
   if (options.redis_password_file) {
-    std::ifstream file(*options.redis_password_file, std::ios::binary);
-    std::string password((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    while (!password.empty() && (password.back() == '\n' || password.back() == '\r')) password.pop_back();
-    if (!file.good() && !file.eof())
-      return std::fprintf(stderr, "reversi-server: cannot read --redis-password-file '%s'\n",
-                          options.redis_password_file->c_str()),
-             1;
-    if (password.empty())
+    std::string error;
+    std::optional<std::string> password = read_secret("--redis-password-file", *options.redis_password_file, error);
+    if (!password) return std::fprintf(stderr, "reversi-server: %s\n", error.c_str()), 1;
+    if (password->empty())
       return std::fprintf(stderr, "reversi-server: --redis-password-file '%s' is empty or unreadable\n",
                           options.redis_password_file->c_str()),
              1;
-    options.config.cluster->redis_password = password;
+    options.config.cluster->redis_password = std::move(*password);
   }
   StoreError store_error;
   std::unique_ptr<Store> store = open_store(options.database, store_error);
