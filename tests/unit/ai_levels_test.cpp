@@ -216,11 +216,11 @@ TEST_CASE("ai: an unfinished depth gives the best of the root moves it searched 
     }
     CHECK(result.searched < count_bits(moves));
     if (result.searched == 0) continue;
-    ++partial;
     // Its score is the move's own value at the full depth, and no better
     // than the best of all the moves.
     const Board child = after_move(board, result.move, flips_for(board.player, board.opponent, result.move));
     if (!legal_moves(child)) continue;  // the searched value went through a pass
+    ++partial;
     ai::Deadline none;
     ai::MidgameSearch check(ai::Evaluation::Pattern, nullptr, none);
     const int value = -check.search_root(child, kDepth - 1).score;
