@@ -149,8 +149,10 @@ int parse(int argc, char** argv, Options& options) {
 // A secret kept in a file (`flag` names it): its bytes, less the line break
 // an editor leaves at the end.
 std::optional<std::string> read_secret(const std::string& flag, const std::string& path, std::string& error) {
+  std::error_code ignored;
   std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  // A folder opens but throws on the first read: refused before, as for the word list.
+  if (!std::filesystem::is_regular_file(path, ignored) || !file) {
     error = "cannot read " + flag + " '" + path + "'";
     return std::nullopt;
   }

@@ -227,6 +227,35 @@ TEST_SUITE("server-process") {
     }
   }
 
+  TEST_CASE("server process: a secret file that cannot be used stops the start, in words that name it") {
+    // A missing file, a folder (which opens, then throws on the first read)
+    // and a key too short each end the start with a message, not a crash.
+    TemporaryFolder folder;
+    std::ofstream(folder.path() / "short.key") << "short\n";
+    const std::string sqlite = (folder.path() / "refused.sqlite3").string();
+    int runs = 0;
+    auto refusal = [&](const std::vector<std::string>& flags) {
+      std::vector<std::string> arguments{build_path("reversi-server"), "--port", "0"};
+      arguments.insert(arguments.end(), flags.begin(), flags.end());
+      const std::filesystem::path log = folder.path() / ("refused-" + std::to_string(++runs) + ".log");
+      ChildProcess server(arguments, log);
+      CHECK(server.wait(20) == 1);
+      std::ifstream in(log);
+      return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::string missing = (folder.path() / "missing.key").string(), there = folder.path().string();
+    CHECK(refusal({"--database", sqlite, "--host-token-key-file", missing}) ==
+          "reversi-server: cannot read --host-token-key-file '" + missing + "'\n");
+    CHECK(refusal({"--database", sqlite, "--host-token-key-file", there}) ==
+          "reversi-server: cannot read --host-token-key-file '" + there + "'\n");
+    CHECK(refusal({"--database", sqlite, "--host-token-key-file", (folder.path() / "short.key").string()})
+              .find("is shorter than 16 bytes") != std::string::npos);
+    // The Redis password is read before any database or Redis is reached.
+    CHECK(refusal({"--database", "postgresql://nobody@127.0.0.1:1/none", "--redis", "127.0.0.1:1",
+                   "--redis-password-file", there}) ==
+          "reversi-server: cannot read --redis-password-file '" + there + "'\n");
+  }
+
   TEST_CASE("server process: forged, stale, replayed, oversized, malformed and too fast traffic is refused") {
     TemporaryFolder folder;
     ServerProcess server(folder, {"--allowed-origins", "http://arcade.example"});
