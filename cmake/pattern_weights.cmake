@@ -13,6 +13,8 @@ function(reversi_embed_pattern_weights target data_file output_name header names
   if(NOT TARGET reversi_weights_${output_name})
     add_custom_command(
       OUTPUT "${output}"
+      # Ninja makes an output's folder by itself; Make does not.
+      COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/generated"
       COMMAND "${REVERSI_PYTHON3}" "${CMAKE_SOURCE_DIR}/tools/embed_weights.py" "${data_file}" "${output}"
               --include "${header}" --namespace "${namespace}" --function "${function}"
       DEPENDS "${data_file}" "${CMAKE_SOURCE_DIR}/tools/embed_weights.py"
