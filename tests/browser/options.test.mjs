@@ -26,7 +26,7 @@ async function resultPanel(page, where, problems) {
   } catch (e) {
     await nudge(page);
     const late = await waitForPanel(page, 'result', 3000).catch(() => null);
-    problems.push(`${where}: result panel not shown within 4 s of the end without input; ${late ? 'shown after a mouse move' : 'not even after a mouse move'}`);
+    problems.push(`${where}: result panel not shown within its guard time after the end without input; ${late ? 'shown after a mouse move' : 'not even after a mouse move'}`);
     if (!late) throw e;
     return late;
   }

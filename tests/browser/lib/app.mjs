@@ -6,6 +6,15 @@ import { launchBrowser, openPage } from './browser.mjs';
 import { tapPoint, tapRect } from './input.mjs';
 import { distDir, requireDist, startServer } from './server.mjs';
 
+/**
+ * Every time limit below is a guard against a hang, never a speed check
+ * (speeds are bench/'s figures): the limit a test names is multiplied by
+ * this (REVERSI_TEST_GUARD, 3 by default), so a busy machine, or browser
+ * test files run side by side, slows a test down without failing it.
+ */
+export const guardScale = Number(process.env.REVERSI_TEST_GUARD) > 0 ? Number(process.env.REVERSI_TEST_GUARD) : 3;
+export const guard = (ms) => Math.round(ms * guardScale);
+
 /** Waits for n more animation frames in the page. */
 export async function nextFrames(page, n = 2) {
   await page.evaluate((count) => new Promise((resolve) => {
@@ -16,7 +25,8 @@ export async function nextFrames(page, n = 2) {
 }
 
 /** Waits until window.reversi.state() reports ready: true; returns the state. */
-export async function waitForApp(page, timeout = 60000) {
+export async function waitForApp(page, limit = 60000) {
+  const timeout = guard(limit);
   try {
     await page.waitForFunction(() => {
       try { const s = window.reversi && window.reversi.state(); return !!(s && s.ready === true); } catch { return false; }
@@ -29,7 +39,7 @@ export async function waitForApp(page, timeout = 60000) {
       hook: typeof window.reversi,
     })).catch(() => ({}));
     const log = page.log ? [...page.log.console.slice(-20), ...page.log.pageErrors] : [];
-    throw new Error(`app not ready after ${timeout} ms: ${JSON.stringify(info)}\n${log.join('\n')}`, { cause: failure });
+    throw new Error(`app not ready after ${timeout} ms (a guard): ${JSON.stringify(info)}\n${log.join('\n')}`, { cause: failure });
   }
   return state(page);
 }
@@ -39,7 +49,8 @@ export async function state(page) {
 }
 
 /** Waits until `predicate(state, arg)` (a function run in the page) holds; returns the state. */
-export async function waitForState(page, predicate, arg = null, { timeout = 15000, message = '' } = {}) {
+export async function waitForState(page, predicate, arg = null, { timeout: limit = 15000, message = '' } = {}) {
+  const timeout = guard(limit);
   try {
     await page.waitForFunction(
       ([source, a]) => {
@@ -49,7 +60,7 @@ export async function waitForState(page, predicate, arg = null, { timeout = 1500
       [predicate.toString(), arg], { timeout, polling: 50 });
   } catch (failure) {
     const s = await state(page).catch(() => null);
-    throw new Error(`${message || 'state condition'} not reached after ${timeout} ms (${predicate}); state: ${JSON.stringify(brief(s))}`, { cause: failure });
+    throw new Error(`${message || 'state condition'} not reached after ${timeout} ms (a guard) (${predicate}); state: ${JSON.stringify(brief(s))}`, { cause: failure });
   }
   return state(page);
 }
@@ -83,7 +94,8 @@ export async function nudge(page) {
  * a stale publication shows), then taps/clicks its centre. { nudge: false }
  * trusts the first rectangle published.
  */
-export async function pressControl(page, name, { timeout = 10000, nudge: doNudge = true } = {}) {
+export async function pressControl(page, name, { timeout: limit = 10000, nudge: doNudge = true } = {}) {
+  const timeout = guard(limit);
   const deadline = Date.now() + timeout;
   let last = null;
   for (;;) {
@@ -97,7 +109,7 @@ export async function pressControl(page, name, { timeout = 10000, nudge: doNudge
       last = c;
     } else last = null;
     if (Date.now() > deadline) {
-      throw new Error(`control "${name}" not ${c ? 'enabled' : 'drawn'} after ${timeout} ms; controls: ${JSON.stringify(s.controls && Object.keys(s.controls))}; panel ${s.panel}`);
+      throw new Error(`control "${name}" not ${c ? 'enabled' : 'drawn'} after ${timeout} ms (a guard); controls: ${JSON.stringify(s.controls && Object.keys(s.controls))}; panel ${s.panel}`);
     }
     await nextFrames(page, 2);
     if (doNudge) await nudge(page);
@@ -161,7 +173,8 @@ export function appSuite() {
  * { enabled: false }, enabled) and returns its rect. `target` is a Page or a
  * Frame (an iframe's app).
  */
-export async function waitForControl(target, name, { timeout = 10000, enabled = true } = {}) {
+export async function waitForControl(target, name, { timeout: limit = 10000, enabled = true } = {}) {
+  const timeout = guard(limit);
   const handle = await target.waitForFunction(([n, en]) => {
     try {
       const c = window.reversi.state().controls[n];
@@ -169,7 +182,7 @@ export async function waitForControl(target, name, { timeout = 10000, enabled = 
     } catch { return null; }
   }, [name, enabled], { timeout, polling: 50 }).catch(async (e) => {
     const names = await target.evaluate(() => Object.keys(window.reversi.state().controls || {})).catch(() => '?');
-    throw new Error(`control ${JSON.stringify(name)} not drawn within ${timeout} ms (drawn: ${JSON.stringify(names)}): ${e.message}`);
+    throw new Error(`control ${JSON.stringify(name)} not drawn within ${timeout} ms, a guard (drawn: ${JSON.stringify(names)}): ${e.message}`);
   });
   return handle.jsonValue();
 }
@@ -183,6 +196,6 @@ export async function tapControl(page, name, { target = page, timeout = 10000 } 
 
 /** Waits until state().panel equals `panel` (a name, as in waitForPanel) in a Page or Frame. */
 export async function waitForPanelIn(target, panel, timeout = 10000) {
-  await target.waitForFunction((p) => window.reversi.state().panel === p, panel, { timeout, polling: 50 });
+  await target.waitForFunction((p) => window.reversi.state().panel === p, panel, { timeout: guard(timeout), polling: 50 });
 }
 
