@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "server/chips.h"
+#include "server/static_files.h"
 
 namespace reversi::server {
 namespace {
@@ -18,8 +19,8 @@ bool reached(const PlayerTally& tally, Milestone milestone) {
                      [&](const online::server::ReachedMilestone& item) { return item.milestone == milestone; });
 }
 
-// The value of `key` in a query string ("period=week&player=p_1"), undecoded.
-std::optional<std::string_view> query_value(std::string_view query, std::string_view key) {
+// The value of `key` in a query string ("period=week&player=p_1"), as sent.
+std::optional<std::string_view> raw_query_value(std::string_view query, std::string_view key) {
   while (!query.empty()) {
     const std::size_t end = query.find('&');
     const std::string_view pair = query.substr(0, end);
@@ -29,6 +30,19 @@ std::optional<std::string_view> query_value(std::string_view query, std::string_
     query.remove_prefix(end + 1);
   }
   return std::nullopt;
+}
+
+// A query value, percent-decoded ("%77eek" is "week").
+struct QueryValue {
+  std::string text;
+  bool bad_escape = false;  // a % not followed by two hex digits
+};
+QueryValue query_value(std::string_view query, std::string_view key, std::string_view absent) {
+  const std::optional<std::string_view> raw = raw_query_value(query, key);
+  if (!raw) return {std::string(absent), false};
+  std::optional<std::string> decoded = percent_decoded(*raw);
+  if (!decoded) return {"", true};
+  return {std::move(*decoded), false};
 }
 
 // Player ids are letters, digits, '_' and '-' ("p_…", "h_…"): nothing to decode.
@@ -172,12 +186,14 @@ ApiAnswer answer_api(Store& store, std::string_view target, std::int64_t now, st
   const std::string_view path = target.substr(0, question);
   const std::string_view query = question == std::string_view::npos ? "" : target.substr(question + 1);
   if (path == "/api/leaderboard") {
-    const std::string_view period_text = query_value(query, "period").value_or("week");
-    const std::optional<online::Period> period = messages::parse_spelling(online::kPeriods, period_text);
+    const QueryValue period_text = query_value(query, "period", "week");
+    const QueryValue player = query_value(query, "player", "");
+    if (period_text.bad_escape || player.bad_escape)
+      return refusal(400, "a % in the query should be followed by two hex digits, as in %20");
+    const std::optional<online::Period> period = messages::parse_spelling(online::kPeriods, period_text.text);
     if (!period) return refusal(400, "period should be week, month or year");
-    const std::string_view player = query_value(query, "player").value_or("");
-    if (!player.empty() && !plausible_id(player)) return refusal(400, "player is not a player id");
-    StoreResult<wire::Leaderboard> board = leaderboard_of(store, *period, now, std::string(player));
+    if (!player.text.empty() && !plausible_id(player.text)) return refusal(400, "player is not a player id");
+    StoreResult<wire::Leaderboard> board = leaderboard_of(store, *period, now, player.text);
     if (!board) return refusal(503, "the leaderboard cannot be read just now");
     return json_answer(*board.value);
   }

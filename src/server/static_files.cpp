@@ -15,25 +15,6 @@ int hex_value(char c) {
   return -1;
 }
 
-// Strict: every % needs two hex digits; NUL never passes.
-std::optional<std::string> percent_decoded(std::string_view path) {
-  std::string decoded;
-  for (std::size_t at = 0; at < path.size(); ++at) {
-    char c = path[at];
-    if (c == '%') {
-      if (at + 2 >= path.size()) return std::nullopt;  // cut short, as in "/%E0%A4%A"
-      const int high = hex_value(path[at + 1]);
-      const int low = hex_value(path[at + 2]);
-      if (high < 0 || low < 0) return std::nullopt;
-      c = static_cast<char>(high * 16 + low);
-      at += 2;
-    }
-    if (c == '\0') return std::nullopt;
-    decoded.push_back(c);
-  }
-  return decoded;
-}
-
 // True when `path` is `root` or inside it (both canonical).
 bool inside(const fs::path& root, const fs::path& path) {
   const auto mismatch = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
@@ -69,6 +50,25 @@ bool accepts(std::string_view header, std::string_view coding) {
 }
 
 }  // namespace
+
+// Strict: every % needs two hex digits; NUL never passes.
+std::optional<std::string> percent_decoded(std::string_view text) {
+  std::string decoded;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    char c = text[at];
+    if (c == '%') {
+      if (at + 2 >= text.size()) return std::nullopt;  // cut short, as in "/%E0%A4%A"
+      const int high = hex_value(text[at + 1]);
+      const int low = hex_value(text[at + 2]);
+      if (high < 0 || low < 0) return std::nullopt;
+      c = static_cast<char>(high * 16 + low);
+      at += 2;
+    }
+    if (c == '\0') return std::nullopt;
+    decoded.push_back(c);
+  }
+  return decoded;
+}
 
 std::optional<fs::path> canonical_root(const std::string& folder) {
   std::error_code error;

@@ -25,6 +25,11 @@ struct StaticAnswer {
 StaticAnswer answer_static(const std::filesystem::path& root, std::string_view target,
                            std::string_view accept_encoding);
 
+// `text` with its %XX escapes decoded (a path, or one query value); nothing
+// when an escape is not two hex digits or a NUL would appear. The one
+// decoder for paths and the HTTP API's query values.
+std::optional<std::string> percent_decoded(std::string_view text);
+
 // The folder as a canonical path, or nothing when it is not a folder.
 std::optional<std::filesystem::path> canonical_root(const std::string& folder);
 
