@@ -4,6 +4,7 @@
 // websocket_session.cpp.
 #include "server/http_server.h"
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -18,6 +19,8 @@ namespace {
 
 using namespace network;
 
+constexpr std::size_t kHeaderLimit = 16 * 1024;  // answered 431 above it
+
 // One HTTP connection: static files, or the upgrade to /ws.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
@@ -29,12 +32,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   void read() {
     parser_.emplace();
-    parser_->header_limit(16 * 1024);
+    parser_->header_limit(kHeaderLimit);
     parser_->body_limit(16 * 1024);
     stream_.expires_after(std::chrono::seconds(30));
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
   void on_read(beast::error_code error, std::size_t);
+  void refuse_large_header();
+  void drain_then_close();
   bool origin_allowed(const http::request<http::string_body>& request) const;
   template <class Response>
   void reply(std::shared_ptr<Response> response) {
@@ -58,19 +63,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<void> response_;
+  std::array<char, 4096> drained_{};
 };
 
 bool HttpSession::origin_allowed(const http::request<http::string_body>& request) const {
   const std::string origin(request[http::field::origin]);
   if (origin.empty()) return true;  // not a browser (a bot, a test): browsers always send one
+  const ServerConfig& config = shared_.config;
+  for (const std::string& public_origin : config.public_origins)
+    if (origin == public_origin) return true;
+  // Without --public-origin the server's own origin is read from the Host
+  // header, which a page on a rebound DNS name can make match.
   const std::string host(request[http::field::host]);
-  if (origin == "http://" + host || origin == "https://" + host) return true;
-  for (const std::string& allowed : shared_.config.allowed_origins)
+  if (config.public_origins.empty() && (origin == "http://" + host || origin == "https://" + host)) return true;
+  for (const std::string& allowed : config.allowed_origins)
     if (origin == allowed) return true;
   return false;
 }
 
 void HttpSession::on_read(beast::error_code error, std::size_t) {
+  if (error == http::error::header_limit) return refuse_large_header();
   if (error) return log_error("http read", error);
   http::request<http::string_body> request = parser_->release();
   const std::string_view target(request.target().data(), request.target().size());
@@ -87,6 +99,35 @@ void HttpSession::on_read(beast::error_code error, std::size_t) {
     return reply_status(request, http::status::method_not_allowed, "GET or HEAD only\n");
   if (is_api_path(path)) return serve_api(request);
   serve_static(request);
+}
+
+// HTTP's answer to headers over the limit (RFC 6585), then the connection
+// closes: the rest of the request is never read as a request.
+void HttpSession::refuse_large_header() {
+  auto response =
+      std::make_shared<http::response<http::string_body>>(http::status::request_header_fields_too_large, 11);
+  response->set(http::field::server, "reversi-server");
+  response->set(http::field::content_type, "text/plain; charset=utf-8");
+  response->set(http::field::connection, "close");
+  response->body() = "the request's headers are over " + std::to_string(kHeaderLimit / 1024) + " KiB\n";
+  response->prepare_payload();
+  response_ = response;
+  http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code error, std::size_t) {
+    if (error) return log_error("http write", error);
+    beast::error_code ignored;
+    self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    self->drain_then_close();
+  });
+}
+
+// Reads and drops what the client is still sending until it closes (or 5 s
+// pass): closing with unread bytes would reset the connection, and the
+// client could lose the answer before reading it.
+void HttpSession::drain_then_close() {
+  stream_.expires_after(std::chrono::seconds(5));
+  stream_.async_read_some(net::buffer(drained_), [self = shared_from_this()](beast::error_code error, std::size_t) {
+    if (!error) self->drain_then_close();
+  });
 }
 
 void HttpSession::reply_status(const http::request<http::string_body>& request, http::status status,

@@ -21,6 +21,10 @@ struct ServerConfig {
   std::uint16_t port = 8080;  // 0 picks a free one
   std::optional<std::string> static_dir;
   std::vector<std::string> allowed_origins;  // besides the server's own
+  // The server's own origins as players reach it (--public-origin). When
+  // given, they replace the Host header's word for "the server's own", which
+  // a DNS-rebinding page controls.
+  std::vector<std::string> public_origins;
   double grace_seconds = 40;
   double next_game_seconds = 20;
   double restart_grace_seconds = 15;

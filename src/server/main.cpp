@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -23,9 +24,10 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: reversi-server [--host ADDR] [--port N] [--database PATH|postgresql://URI] [--static DIR]\n"
-    "                      [--allowed-origins A,B] [--host-token-key-file PATH] [--grace-seconds N]\n"
-    "                      [--next-game-seconds N] [--restart-grace-seconds N] [--chat-words FILE]\n"
-    "                      [--chips START] [--redis HOST:PORT [--redis-password-file PATH] [--node NAME]\n"
+    "                      [--allowed-origins A,B] [--public-origin https://HOST ...] [--host-token-key-file PATH]\n"
+    "                      [--grace-seconds N] [--next-game-seconds N] [--restart-grace-seconds N]\n"
+    "                      [--chat-words FILE]"
+    " [--chips START] [--redis HOST:PORT [--redis-password-file PATH] [--node NAME]\n"
     "                      [--lease-seconds N]]\n"
     "       reversi-server admin COMMAND ... (reversi-server admin --help)\n";
 
@@ -56,6 +58,19 @@ std::vector<std::string> split_commas(const std::string& text) {
   return parts;
 }
 
+// "https://games.example" or "http://host:8080" (a trailing "/" is dropped):
+// the form of a browser's Origin header, so it can be compared as text.
+std::optional<std::string> origin_form(std::string text) {
+  if (!text.empty() && text.back() == '/') text.pop_back();
+  const std::size_t scheme_end = text.find("://");
+  if (scheme_end == std::string::npos) return std::nullopt;
+  const std::string scheme = text.substr(0, scheme_end);
+  const std::string host = text.substr(scheme_end + 3);
+  if ((scheme != "http" && scheme != "https") || host.empty() || host.find_first_of("/?#@ ") != std::string::npos)
+    return std::nullopt;
+  return text;
+}
+
 // Exit code 2 and a message for a bad command line.
 int bad_usage(const std::string& message) {
   std::fprintf(stderr, "reversi-server: %s\n%s", message.c_str(), kUsage);
@@ -84,6 +99,10 @@ int parse(int argc, char** argv, Options& options) {
       options.config.static_dir = value;
     } else if (flag == "--allowed-origins") {
       options.config.allowed_origins = split_commas(value);
+    } else if (flag == "--public-origin") {
+      const std::optional<std::string> origin = origin_form(value);
+      if (!origin) return bad_usage("--public-origin: the address players open, such as https://games.example");
+      options.config.public_origins.push_back(*origin);
     } else if (flag == "--host-token-key-file") {
       options.key_file = value;
     } else if (flag == "--chat-words") {
