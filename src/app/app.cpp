@@ -113,6 +113,10 @@ App::App(Theme& theme)
   // link (?claim=…) carries a game on from another device.
   if (const std::string code = platform::url_parameter("table"); !code.empty()) online_.join(code);
   if (const std::string code = platform::url_parameter("claim"); !code.empty()) online_.claim(code);
+  // A plain address (the home-screen icon, a reopened tab) goes back to a
+  // seat this device still holds; the solo game stays kept for after.
+  if (starts_without_online_link(platform::url_parameter("table"), platform::url_parameter("claim")))
+    online_.return_to_saved_seat();
 }
 
 const char* App::panel_name(Panel panel) {

@@ -151,6 +151,17 @@ void App::draw_table_panel() {
   const float outer = ImGui::GetContentRegionAvail().x;
   const auto* table = online_.table();
   if (!table) {
+    if (online_.moved_away()) {
+      // The seat went on elsewhere: say so, and what this device can do now.
+      ImGui::TextWrapped(
+          "Your game now carries on on your other device, where you are the same player with the same points. "
+          "This device is back to its own game.");
+      ImGui::Spacing();
+      if (widgets::wide_button("Play on this device", outer, true)) switch_panel(Panel::None);
+      if (widgets::wide_button("Play online", outer)) switch_panel(Panel::Arcade);
+      end_panel();
+      return;
+    }
     ImGui::TextWrapped("%s", online_.status_line().c_str());
     if (widgets::wide_button("Close", outer)) switch_panel(Panel::None);
     end_panel();

@@ -30,6 +30,10 @@ std::optional<int> seat_in(const wire::Table& table, const std::string& player) 
 
 }  // namespace
 
+bool starts_without_online_link(std::string_view table, std::string_view claim, std::string_view link) {
+  return table.empty() && claim.empty() && link.empty();
+}
+
 OnlineTable::OnlineTable(Services services) : services_(std::move(services)) {}
 
 // ---- What the player asks for ----------------------------------------------
@@ -37,6 +41,7 @@ OnlineTable::OnlineTable(Services services) : services_(std::move(services)) {}
 void OnlineTable::want(online::ClientMessage request, bool sits) {
   if (sits) {
     active_ = true;
+    moved_away_ = false;
     ending_.clear();
   }
   if (connection_ == Connection::Connected && !(sits && welcomed_token_ != token_)) {
@@ -84,6 +89,13 @@ void OnlineTable::claim(const std::string& code) {
     return;
   }
   want(online::client::ClaimSeat{*normalised});
+}
+
+void OnlineTable::return_to_saved_seat() {
+  if (active_ || returning_ || !services_.link.online()) return;
+  if (identity_loaded_ && guest_player_.empty() && token_.empty()) return;
+  returning_ = true;
+  if (connection_ == Connection::Idle) connect();
 }
 
 CommandResult OnlineTable::play(Square square) {
@@ -228,7 +240,13 @@ void OnlineTable::connect() {
           std::fprintf(stderr, "Reversi: the online player record could not be read; starting as a new guest\n");
         }
       }
-      if (active_ || watching_) connect();
+      if (returning_ && guest_player_.empty() && token_.empty()) {
+        // Never played online here: nothing to go back to, and no connection.
+        returning_ = false;
+        connection_ = Connection::Idle;
+        return;
+      }
+      if (active_ || watching_ || returning_) connect();
     });
     return;
   }
@@ -255,6 +273,7 @@ void OnlineTable::link_closed() {
   opening_ = false;
   names_asked_ = 0;
   if (!active_ && !watching_) {
+    returning_ = false;
     connection_ = Connection::Idle;
     return;
   }
@@ -350,6 +369,7 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           finish();
           services_.link.close();
           connection_ = Connection::Idle;
+          moved_away_ = true;
           say("This game carries on on another device.", 6);
         } else if constexpr (std::is_same_v<T, wire::Error>) {
           on_error(m);
@@ -405,6 +425,9 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
   opening_ = false;
   attempts_ = 0;
   welcomed_token_ = sent_token_;
+  // Asked only whether a seat is kept: back at it, or the connection is not needed.
+  const bool only_returning = std::exchange(returning_, false) && !active_ && !watching_ && pending_.empty();
+  if (only_returning && welcome.table) active_ = true;  // its `table` and `state` follow
   const bool new_guest = welcome.secret.has_value();
   player_ = welcome.player;
   name_ = welcome.name;
@@ -442,6 +465,10 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
   });
   if (watching_ && !asked_to_watch) send(online::client::WatchOpenTables{});  // after a reconnect
   for (const online::ClientMessage& request : std::exchange(pending_, {})) send(request);
+  if (only_returning && !welcome.table) {
+    services_.link.close();
+    connection_ = Connection::Idle;
+  }
 }
 
 void OnlineTable::on_table(const wire::Table& table) {
@@ -716,6 +743,11 @@ void OnlineTable::on_error(const wire::Error& error) {
       player_.clear();
       guest_player_.clear();
       secret_.clear();
+      if (std::exchange(returning_, false) && !active_ && !watching_ && pending_.empty()) {
+        services_.link.close();
+        connection_ = Connection::Idle;
+        return;  // only asked for a seat: a new guest is made when one is wanted
+      }
       table_.reset();
       mirror_.reset();
       reconnect_now();

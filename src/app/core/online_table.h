@@ -30,6 +30,10 @@ class OnlineLink {
   virtual void close() = 0;
 };
 
+// Whether a start-up may go back to a kept seat: only from an address that
+// asks for no table of its own (an invite, a seat transfer, a device link).
+bool starts_without_online_link(std::string_view table, std::string_view claim, std::string_view link = "");
+
 class OnlineTable {
  public:
   enum class Connection { Idle, Connecting, Connected, Reconnecting };
@@ -49,6 +53,12 @@ class OnlineTable {
   void open_table(const messages::online::TableOptions& options, bool is_private);
   void join(const std::string& code);
   void claim(const std::string& code);
+  // At start-up (a plain address, the home-screen icon): a device that keeps
+  // an online player asks the server whether that player still has a seat,
+  // and goes back to it. A device that never played online keeps no player
+  // and connects nowhere; without a seat the connection is closed again.
+  void return_to_saved_seat();
+  bool returning() const { return returning_; }
   CommandResult play(Square square);
   void resign();
   void next_game();
@@ -130,6 +140,8 @@ class OnlineTable {
   bool rematch_asked() const { return rematch_asked_; }
   const std::optional<messages::online::server::MatchOver>& match_over() const { return match_over_; }
   const std::string& transfer_code() const { return transfer_code_; }
+  // True once our seat went on on another device, until the next table.
+  bool moved_away() const { return moved_away_; }
   const std::vector<messages::online::server::OpenTableEntry>& open_tables() const { return open_tables_; }
   // The reason the last game ended, in words ("Ada resigned.").
   const std::string& ending() const { return ending_; }
@@ -182,6 +194,8 @@ class OnlineTable {
   Connection connection_ = Connection::Idle;
   bool identity_loaded_ = false;
   bool identity_loading_ = false;
+  bool moved_away_ = false;
+  bool returning_ = false;                                // return_to_saved_seat() until the server's welcome
   std::string player_, name_;                             // who the server says we are
   std::string guest_player_, secret_;                     // the guest kept on this device
   std::string token_;                                     // the host page's, when it signed us in
