@@ -1,7 +1,7 @@
 // Playing whole games by tapping, checking every state on the way against
 // the tests' own rules engine.
 import assert from 'node:assert/strict';
-import { pressControl, state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
+import { guard, pressControl, state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
 import { tapSquare } from './input.mjs';
 import { countDiscs, legalMovesOf, replayTranscript } from './rules.mjs';
 
@@ -47,9 +47,16 @@ export async function playToEnd(page, random, { onTurn = null, maxMoves = 70, ch
  * legal move, and both pages then show it.
  */
 export async function playFirstMoveOnline(pages) {
-  const states = await Promise.all(pages.map((p) => state(p)));
-  const mover = states.findIndex((s) => s.online && s.online.myTurn);
-  assert.ok(mover >= 0, 'someone is to move');
+  // Just after a move, a reconnection or a takeover, a page may not yet have
+  // heard that it is its turn: wait (a guard) until one of them has.
+  let states, mover = -1;
+  for (const until = Date.now() + guard(15000); ;) {
+    states = await Promise.all(pages.map((p) => state(p)));
+    mover = states.findIndex((s) => s.online && s.online.myTurn);
+    if (mover >= 0) break;
+    assert.ok(Date.now() < until, `someone is to move (a guard); the pages: ${states.map((s) => JSON.stringify(s.online)).join(' | ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const before = (states[mover].transcript.match(/[a-h][1-8]/gi) || []).length;
   // A tap while the last move's discs still turn is not taken: wait for them.
   const settled = await waitForState(pages[mover], (t) => !t.animating && t.online.myTurn, null,
