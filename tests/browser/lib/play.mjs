@@ -49,7 +49,7 @@ export async function playToEnd(page, random, { onTurn = null, maxMoves = 70, ch
 export async function playFirstMoveOnline(pages) {
   // Just after a move, a reconnection or a takeover, a page may not yet have
   // heard that it is its turn: wait (a guard) until one of them has.
-  let states, mover = -1;
+  let states, mover;
   for (const until = Date.now() + guard(15000); ;) {
     states = await Promise.all(pages.map((p) => state(p)));
     mover = states.findIndex((s) => s.online && s.online.myTurn);
