@@ -299,6 +299,8 @@ Json event_to_json(const Event& event) {
           write_result(message, value.result);
           message["transcript"] = value.transcript;
           message["outcome"] = value.outcome;
+          message["rated"] = value.unrated.empty();
+          if (!value.unrated.empty()) message["unrated"] = value.unrated;
         } else if constexpr (std::is_same_v<T, events::Error>) {
           message["reason"] = value.reason;
           message["request"] = value.request;
@@ -478,6 +480,14 @@ Decoded<Event> decode_event(const Json& message, std::string_view type) {
     reader.read("outcome", over.outcome, 8);
     if (reader.ok() && over.outcome != "won" && over.outcome != "lost" && over.outcome != "draw")
       reader.fail(DecodeProblem::OutOfRange, "outcome", "should be \"won\", \"lost\" or \"draw\"");
+    bool rated = true;
+    if (reader.has("unrated")) reader.read("unrated", over.unrated, 16);
+    if (reader.has("rated")) reader.read("rated", rated);
+    if (reader.ok() && !over.unrated.empty() && over.unrated != "practice" && over.unrated != "short" &&
+        over.unrated != "daily-limit")
+      reader.fail(DecodeProblem::OutOfRange, "unrated", "should be \"practice\", \"short\" or \"daily-limit\"");
+    if (reader.ok() && rated != over.unrated.empty())
+      reader.fail(DecodeProblem::OutOfRange, "rated", "should be false exactly when 'unrated' gives a reason");
     return finish(reader, over);
   }
   if (type == "error") {

@@ -150,6 +150,9 @@ struct OnlineGameOver {
   GameResult result;
   std::string transcript;
   std::string outcome;  // for us: "won", "lost" or "draw"
+  // Why it earned no points: "practice", "short" or "daily-limit" (the
+  // spellings of table_messages.h's kUnratedReasons); empty when it did.
+  std::string unrated;
   bool operator==(const OnlineGameOver&) const = default;
 };
 // Online: a milestone the player has just reached ("first-win", the

@@ -19,7 +19,9 @@ double rounded_seconds(double seconds) { return std::round(seconds * 10) / 10; }
 
 Json clock_json(const std::optional<server::ClockReading>& clock) {
   if (!clock) return nullptr;
-  return Json{{"color", spell(kColours, clock->color)}, {"seconds", rounded_seconds(clock->seconds)}};
+  Json json{{"color", spell(kColours, clock->color)}, {"seconds", rounded_seconds(clock->seconds)}};
+  if (clock->held > 0) json["held"] = rounded_seconds(clock->held);
+  return json;
 }
 
 Json seat_json(const server::SeatView& seat) {
@@ -30,15 +32,17 @@ Json seat_json(const server::SeatView& seat) {
 }
 
 Json table_json(const server::Table& table) {
-  return Json{{"type", "table"},
-              {"code", table.code},
-              {"invite", invite_link(table.code)},
-              {"owner", table.owner},
-              {"private", table.is_private},
-              {"options", table_options_to_json(table.options)},
-              {"seats", Json::array({seat_json(table.seats[0]), seat_json(table.seats[1])})},
-              {"phase", spell(kTablePhases, table.phase)},
-              {"seq", table.seq}};
+  Json json{{"type", "table"},
+            {"code", table.code},
+            {"invite", invite_link(table.code)},
+            {"owner", table.owner},
+            {"private", table.is_private},
+            {"options", table_options_to_json(table.options)},
+            {"seats", Json::array({seat_json(table.seats[0]), seat_json(table.seats[1])})},
+            {"phase", spell(kTablePhases, table.phase)},
+            {"seq", table.seq}};
+  if (table.clock) json["clock"] = clock_json(table.clock);
+  return json;
 }
 
 Json chat_json(const server::Chat& chat) {
@@ -59,7 +63,8 @@ constexpr bool is_plain_client_message =
     std::is_same_v<Plain, client::UnwatchOpenTables> || std::is_same_v<Plain, client::Resign> ||
     std::is_same_v<Plain, client::NextGame> || std::is_same_v<Plain, client::Rematch> ||
     std::is_same_v<Plain, client::TransferSeat> || std::is_same_v<Plain, client::GetHistory> ||
-    std::is_same_v<Plain, client::GetChips>;
+    std::is_same_v<Plain, client::GetChips> || std::is_same_v<Plain, client::DeletePlayer> ||
+    std::is_same_v<Plain, client::LinkDevice>;
 
 Json entry_json(const server::LeaderboardEntry& entry) {
   return Json{{"rank", entry.rank},
@@ -113,6 +118,19 @@ std::optional<std::string> normalised_code(std::string_view text) {
 
 std::string invite_link(std::string_view code) { return "/?table=" + std::string(code); }
 std::string claim_link(std::string_view code) { return "/?claim=" + std::string(code); }
+std::string device_link(std::string_view code) { return "/?link=" + std::string(code); }
+
+std::optional<std::string> normalised_link_code(std::string_view text) {
+  std::string code;
+  for (const char c : text) {
+    if (c == ' ' || c == '-') continue;
+    const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (kCodeAlphabet.find(upper) == std::string_view::npos || code.size() == kLinkCodeLength) return std::nullopt;
+    code.push_back(upper);
+  }
+  if (code.size() != kLinkCodeLength) return std::nullopt;
+  return code;
+}
 
 Json table_options_to_json(const TableOptions& options) {
   const double clock = options.clock;
@@ -143,7 +161,9 @@ std::string_view client_message_type(const ClientMessage& message) {
                                                 "chat",
                                                 "mute",
                                                 "report",
-                                                "get-chips"};
+                                                "get-chips",
+                                                "delete-player",
+                                                "link-device"};
   static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
   return kNames[message.index()];
 }
@@ -159,6 +179,7 @@ std::string encode_client_message(const ClientMessage& message) {
           if (value.secret) json["secret"] = *value.secret;
           if (value.token) json["token"] = *value.token;
           if (value.resume) json["resume"] = {{"table", value.resume->table}, {"seq", value.resume->seq}};
+          if (value.link) json["link"] = *value.link;
         } else if constexpr (std::is_same_v<T, client::SetName>) {
           json["name"] = value.name;
         } else if constexpr (std::is_same_v<T, client::OpenTable>) {
@@ -201,7 +222,8 @@ std::string_view server_message_type(const ServerMessage& message) {
                                                 "opponent-back", "state",       "transfer-code",   "seat-moved",
                                                 "error",         "leaderboard", "player",          "history",
                                                 "milestone",     "chat",        "chat-history",    "mutes",
-                                                "reported",      "chips",       "chips-ledger"};
+                                                "reported",      "chips",       "chips-ledger",    "player-deleted",
+                                                "link-code"};
   static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
   return kNames[message.index()];
 }
@@ -269,6 +291,7 @@ Json server_message_json(const ServerMessage& message) {
           json = with_seq(value.expired, value.seq);
         } else if constexpr (std::is_same_v<T, server::GameOver>) {
           json = with_seq(value.over, value.seq);
+          if (value.unrated) json["unrated"] = spell(kUnratedReasons, *value.unrated);
         } else if constexpr (std::is_same_v<T, server::GameAborted>) {
           json["seq"] = value.seq;
           json["reason"] = value.reason;
@@ -290,7 +313,11 @@ Json server_message_json(const ServerMessage& message) {
           json["code"] = value.code;
           json["link"] = claim_link(value.code);
           json["expiresIn"] = value.expires_in;
-        } else if constexpr (std::is_same_v<T, server::SeatMoved>) {
+        } else if constexpr (std::is_same_v<T, server::LinkCode>) {
+          json["code"] = value.code;
+          json["link"] = device_link(value.code);
+          json["expiresIn"] = value.expires_in;
+        } else if constexpr (std::is_same_v<T, server::SeatMoved> || std::is_same_v<T, server::PlayerDeleted>) {
         } else if constexpr (std::is_same_v<T, server::Error>) {
           json["code"] = spell(kErrorCodes, value.code);
           json["reason"] = value.reason;

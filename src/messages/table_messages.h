@@ -33,6 +33,10 @@ inline constexpr double kDefaultOnlineClock = 45;
 // Table codes and seat-transfer codes: six of these characters (no 0/O, 1/I).
 inline constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 inline constexpr std::size_t kCodeLength = 6;
+// Device-link codes (docs/protocol.md, "One player on several devices"):
+// eight of those characters, shown as ABCD-EFGH, good once for this long.
+inline constexpr std::size_t kLinkCodeLength = 8;
+inline constexpr int kLinkCodeSeconds = 300;
 // Chat: a line is 1 to 200 characters (code points, after trimming); a
 // report's note at most 300. The server checks the line (server/chat_filter.h);
 // the decoder only caps a note.
@@ -54,6 +58,8 @@ SessionOptions session_options_of(const TableOptions& options, std::optional<Str
 
 // Upper-case, checked: a code as the user typed it ("k7m2qx") or nothing.
 std::optional<std::string> normalised_code(std::string_view text);
+// The same for a device-link code, forgiving spaces and dashes ("abcd-efgh").
+std::optional<std::string> normalised_link_code(std::string_view text);
 
 // The arcade's record (docs/protocol.md, "Points, levels and leaderboards").
 enum class Period : std::uint8_t { Week, Month, Year };  // UTC: ISO weeks from Monday, months, years
@@ -70,6 +76,19 @@ inline constexpr Spelling<Milestone> kMilestones[] = {{Milestone::FirstGame, "fi
 inline constexpr Spelling<GameOutcome> kGameOutcomes[] = {
     {GameOutcome::Win, "win"}, {GameOutcome::Draw, "draw"}, {GameOutcome::Loss, "loss"}};
 inline constexpr int kMilestoneCount = 5;
+// Fair points (docs/protocol.md, "Fair points"): a game between people is
+// rated only when each side made at least kRatedMovesEach moves, and one pair
+// of players earns from at most kRatedGamesPerPairPerDay games a UTC day.
+// Why a finished game earned nothing:
+enum class Unrated : std::uint8_t {
+  Practice,    // the computer sat at the table
+  Short,       // a side made fewer than kRatedMovesEach moves
+  DailyLimit,  // the pair had played kRatedGamesPerPairPerDay rated games today
+};
+inline constexpr Spelling<Unrated> kUnratedReasons[] = {
+    {Unrated::Practice, "practice"}, {Unrated::Short, "short"}, {Unrated::DailyLimit, "daily-limit"}};
+inline constexpr int kRatedMovesEach = 5;
+inline constexpr int kRatedGamesPerPairPerDay = 5;
 // Points for games between people: a win, a draw, a loss (for taking part).
 inline constexpr int kWinPoints = 10;
 inline constexpr int kDrawPoints = 4;
@@ -101,6 +120,9 @@ struct Hello {
   std::optional<std::string> secret;
   std::optional<std::string> token;
   std::optional<Resume> resume;
+  // A device-link code instead of player and secret: this device becomes
+  // the player who asked for the code.
+  std::optional<std::string> link;
   bool operator==(const Hello&) const = default;
 };
 struct SetName {
@@ -188,6 +210,15 @@ struct Report {
 struct GetChips {
   bool operator==(const GetChips&) const = default;
 };
+// Forget me: the player's name, record, points and milestones (refused
+// while they hold a seat). Answered by player-deleted, then the close.
+struct DeletePlayer {
+  bool operator==(const DeletePlayer&) const = default;
+};
+// A code for another device to become this player (answered by link-code).
+struct LinkDevice {
+  bool operator==(const LinkDevice&) const = default;
+};
 }  // namespace client
 
 using ClientMessage =
@@ -195,7 +226,7 @@ using ClientMessage =
                  client::SetPrivate, client::LeaveTable, client::WatchOpenTables, client::UnwatchOpenTables,
                  client::Play, client::Resign, client::NextGame, client::Rematch, client::TransferSeat,
                  client::ClaimSeat, client::GetLeaderboard, client::GetPlayer, client::GetHistory, client::Chat,
-                 client::Mute, client::Report, client::GetChips>;
+                 client::Mute, client::Report, client::GetChips, client::DeletePlayer, client::LinkDevice>;
 
 std::string_view client_message_type(const ClientMessage& message);
 std::string encode_client_message(const ClientMessage& message);
@@ -221,6 +252,15 @@ struct SeatView {
   Strength strength = Strength::Medium;  // Computer
   bool operator==(const SeatView&) const = default;
 };
+// The clock of the player to move: whose it is and the seconds left.
+struct ClockReading {
+  Color color = Color::Black;
+  double seconds = 0;
+  // Seconds before it starts running down (the grace after a server
+  // restart); 0: running now.
+  double held = 0;
+  bool operator==(const ClockReading&) const = default;
+};
 struct Table {
   std::string code;
   std::string owner;
@@ -229,6 +269,8 @@ struct Table {
   std::array<SeatView, 2> seats;
   TablePhase phase = TablePhase::Waiting;
   int seq = 0;  // the table's last event number
+  // The mover's clock as the server holds it, while a timed game is played.
+  std::optional<ClockReading> clock;
   bool operator==(const Table&) const = default;
 };
 struct OpenTableEntry {
@@ -242,12 +284,6 @@ struct OpenTableEntry {
 struct OpenTables {
   std::vector<OpenTableEntry> tables;
   bool operator==(const OpenTables&) const = default;
-};
-// The clock of the player to move: whose it is and the seconds left.
-struct ClockReading {
-  Color color = Color::Black;
-  double seconds = 0;
-  bool operator==(const ClockReading&) const = default;
 };
 // "colors": player ids, or "computer" for the computer's seat.
 struct GameStarted {
@@ -278,6 +314,7 @@ struct ClockExpired {
 struct GameOver {
   int seq = 0;
   events::GameOver over;
+  std::optional<Unrated> unrated;  // a game that earned no points, and why
   bool operator==(const GameOver&) const = default;
 };
 struct GameAborted {
@@ -320,6 +357,16 @@ struct TransferCode {
 };
 struct SeatMoved {
   bool operator==(const SeatMoved&) const = default;
+};
+// The player's data is gone (delete-player); the connection closes after it.
+struct PlayerDeleted {
+  bool operator==(const PlayerDeleted&) const = default;
+};
+// The answer to link-device: good once, for expires_in seconds.
+struct LinkCode {
+  std::string code;
+  int expires_in = kLinkCodeSeconds;
+  bool operator==(const LinkCode&) const = default;
 };
 struct LeaderboardEntry {
   int rank = 0;
@@ -448,8 +495,8 @@ using ServerMessage =
                  server::ClockExpired, server::GameOver, server::GameAborted, server::MatchOver, server::RematchOffered,
                  server::OpponentAway, server::OpponentBack, server::State, server::TransferCode, server::SeatMoved,
                  server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached,
-                 server::Chat, server::ChatHistory, server::Mutes, server::Reported, server::Chips,
-                 server::ChipsLedger>;
+                 server::Chat, server::ChatHistory, server::Mutes, server::Reported, server::Chips, server::ChipsLedger,
+                 server::PlayerDeleted, server::LinkCode>;
 
 std::string_view server_message_type(const ServerMessage& message);
 std::string encode_server_message(const ServerMessage& message);
@@ -461,6 +508,7 @@ std::optional<int> sequence_of(const ServerMessage& message);
 // The invite and seat-transfer links for a code ("/?table=K7M2QX", "/?claim=…").
 std::string invite_link(std::string_view code);
 std::string claim_link(std::string_view code);
+std::string device_link(std::string_view code);  // "/?link=ABCDEFGH"
 
 // The JSON object of a server message without its "type": the HTTP API's
 // answers are the same objects as the messages (GET /api/leaderboard …).

@@ -67,6 +67,7 @@ void read_clock(FieldReader& reader, const std::string& where, std::optional<ser
   read_object(reader, "clock", where, [&](FieldReader& inner) {
     inner.read("color", clock.color, kColours);
     inner.read("seconds", clock.seconds, 0.0, 3600.0);
+    if (inner.has("held")) inner.read("held", clock.held, 0.0, 3600.0);
   });
   if (reader.ok()) out = clock;
 }
@@ -124,6 +125,7 @@ void read_table(FieldReader& reader, const Json& object, const std::string& wher
       read_seat((*seats)[index], where + ": 'seats'", table.seats[index], reader);
   reader.read("phase", table.phase, kTablePhases);
   reader.read("seq", table.seq, 0, 1 << 30);
+  read_clock(reader, where, table.clock);
   (void)object;
 }
 
@@ -219,8 +221,19 @@ Decoded<ClientMessage> decode_client(const Json& message, std::string_view type)
       });
       hello.resume = resume;
     }
+    if (reader.has("link")) {
+      std::string text;
+      reader.read("link", text, 64);
+      if (reader.ok()) {
+        hello.link = normalised_link_code(text);
+        if (!hello.link)
+          reader.fail(DecodeProblem::OutOfRange, "link", "should be eight letters and digits such as ABCD-EFGH");
+      }
+    }
     if (reader.ok() && hello.player && !hello.secret)
       reader.fail(DecodeProblem::MissingField, "secret", "is needed with 'player'");
+    if (reader.ok() && hello.link && (hello.player || hello.token))
+      reader.fail(DecodeProblem::OutOfRange, "link", "comes instead of 'player' and 'token', not with them");
     return finish<client::Hello, ClientMessage>(reader, hello);
   }
   if (type == "set-name") {
@@ -299,6 +312,8 @@ Decoded<ClientMessage> decode_client(const Json& message, std::string_view type)
   }
   if (type == "get-chips") return Result::success(client::GetChips{});
   if (type == "leave-table") return Result::success(client::LeaveTable{});
+  if (type == "delete-player") return Result::success(client::DeletePlayer{});
+  if (type == "link-device") return Result::success(client::LinkDevice{});
   if (type == "watch-open-tables") return Result::success(client::WatchOpenTables{});
   if (type == "unwatch-open-tables") return Result::success(client::UnwatchOpenTables{});
   if (type == "resign") return Result::success(client::Resign{});
@@ -387,6 +402,7 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
     server::GameOver over;
     if (!read_event(message, type, over.over, error)) return Result::failure(error);
     reader.read("seq", over.seq, 0, 1 << 30);
+    reader.read_optional("unrated", over.unrated, kUnratedReasons);
     return finish<server::GameOver, ServerMessage>(reader, over);
   }
   if (type == "match-over") {
@@ -436,6 +452,21 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
     return finish<server::TransferCode, ServerMessage>(reader, transfer);
   }
   if (type == "seat-moved") return Result::success(server::SeatMoved{});
+  if (type == "player-deleted") return Result::success(server::PlayerDeleted{});
+  if (type == "link-code") {
+    server::LinkCode code;
+    std::string text;
+    reader.read("code", text, 64);
+    if (reader.ok()) {
+      const std::optional<std::string> normal = normalised_link_code(text);
+      if (normal)
+        code.code = *normal;
+      else
+        reader.fail(DecodeProblem::OutOfRange, "code", "should be eight letters and digits");
+    }
+    reader.read("expiresIn", code.expires_in, 1, 3600);
+    return finish<server::LinkCode, ServerMessage>(reader, code);
+  }
   if (type == "leaderboard") {
     server::Leaderboard board;
     reader.read("period", board.period, kPeriods);

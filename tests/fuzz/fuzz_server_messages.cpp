@@ -46,6 +46,9 @@ const std::string_view kTemplates[] = {
     R"({"type":"mute","player":"p_x","muted":true})",
     R"({"type":"report","player":"p_x","reason":"abuse","note":"rude"})",
     R"({"type":"watch-open-tables"})",
+    R"({"type":"link-device"})",
+    R"({"type":"hello","v":1,"link":"ABCD-2345"})",
+    R"({"type":"delete-player"})",
 };
 
 }  // namespace

@@ -145,7 +145,9 @@ TEST_CASE("messages: online events for the host page survive their JSON form, in
       events::OpponentJoined{"K7M2QX", "the computer", true},
       events::OnlineGameStarted{"K7M2QX", 2, Color::White, "Bea", 3, 45, StartVariant::EmptyCentre},
       events::OnlineGameOver{"K7M2QX", 2, GameResult{Outcome::BlackWins, EndReason::Abandoned, 20, 9}, "f5d6", "lost"},
-      events::OnlineGameOver{"K7M2QX", 1, GameResult{Outcome::Draw, EndReason::NoMoves, 32, 32}, "f5d6c3", "draw"}};
+      events::OnlineGameOver{"K7M2QX", 1, GameResult{Outcome::Draw, EndReason::NoMoves, 32, 32}, "f5d6c3", "draw"},
+      events::OnlineGameOver{"K7M2QX", 1, GameResult{Outcome::WhiteWins, EndReason::Resignation, 4, 1}, "f5", "won",
+                             "short"}};
   for (const Event& event : all) {
     const std::string text = encode_event(event);
     const Decoded<Event> back = decode_event(std::string_view(text));
@@ -157,9 +159,19 @@ TEST_CASE("messages: online events for the host page survive their JSON form, in
   CHECK(encode_event(all[3]) ==
         R"({"color":"white","gameNumber":2,"opponent":"Bea","options":{"clock":45,)"
         R"("matchLength":3,"start":"empty-centre"},"table":"K7M2QX","type":"online-game-started"})");
-  CHECK(encode_event(all[4]) == R"({"counts":{"black":20,"white":9},"gameNumber":2,"outcome":"lost",)"
+  CHECK(encode_event(all[4]) == R"({"counts":{"black":20,"white":9},"gameNumber":2,"outcome":"lost","rated":true,)"
                                 R"("reason":"abandoned","result":"black","table":"K7M2QX","transcript":"f5d6",)"
                                 R"("type":"online-game-over"})");
+  // A game that earned no points says why (fair points).
+  const std::string unrated = encode_event(all[6]);
+  CHECK(unrated.find(R"("rated":false)") != std::string::npos);
+  CHECK(unrated.find(R"("unrated":"short")") != std::string::npos);
+  CHECK(problem_of(event_from, R"({"type":"online-game-over","table":"K7M2QX","gameNumber":1,"result":"black",)"
+                               R"("reason":"no-moves","counts":{"black":40,"white":24},"transcript":"",)"
+                               R"("outcome":"won","unrated":"bored"})") == DecodeProblem::OutOfRange);
+  CHECK(problem_of(event_from, R"({"type":"online-game-over","table":"K7M2QX","gameNumber":1,"result":"black",)"
+                               R"("reason":"no-moves","counts":{"black":40,"white":24},"transcript":"",)"
+                               R"("outcome":"won","rated":false})") == DecodeProblem::OutOfRange);
   CHECK(problem_of(event_from, R"({"type":"online-game-over","table":"K7M2QX","gameNumber":1,"result":"black",)"
                                R"("reason":"no-moves","counts":{"black":40,"white":24},"transcript":"",)"
                                R"("outcome":"triumph"})") == DecodeProblem::OutOfRange);

@@ -65,6 +65,11 @@ TEST_CASE("table messages: every client message round-trips") {
   check_client(client::GetPlayer{std::nullopt});
   check_client(client::GetHistory{});
   check_client(client::GetChips{});
+  check_client(client::DeletePlayer{});
+  check_client(client::LinkDevice{});
+  client::Hello linked;
+  linked.link = "ABCD2345";
+  check_client(linked);
 }
 
 TEST_CASE("table messages: every server message round-trips") {
@@ -80,6 +85,8 @@ TEST_CASE("table messages: every server message round-trips") {
   check_server(server::ClockExpired{12, events::ClockExpired{Color::Black, square_at(2, 3)}});
   GameResult result{Outcome::WhiteWins, EndReason::Abandoned, 20, 30};
   check_server(server::GameOver{70, events::GameOver{result, "f5d6", 1, std::nullopt}});
+  check_server(server::GameOver{70, events::GameOver{result, "f5d6", 1, std::nullopt}, Unrated::Short});
+  check_server(server::GameOver{70, events::GameOver{result, "f5d6", 1, std::nullopt}, Unrated::DailyLimit});
   check_server(server::GameAborted{5, "the game was left before both players had moved"});
   check_server(server::MatchOver{71, events::MatchOver{2, Seat::Second, MatchScore{3, 0, 2, true}}});
   check_server(server::RematchOffered{"p_ada"});
@@ -87,6 +94,12 @@ TEST_CASE("table messages: every server message round-trips") {
   check_server(server::OpponentBack{"p_ada"});
   check_server(server::TransferCode{"9XK2PW", 120});
   check_server(server::SeatMoved{});
+  check_server(server::PlayerDeleted{});
+  check_server(server::LinkCode{"ABCD2345", 300});
+  // The table says the mover's clock while a timed game is played, held still after a restart.
+  server::Table timed = sample_table();
+  timed.clock = server::ClockReading{Color::Black, 45, 12.5};
+  check_server(timed);
   check_server(server::Error{ErrorCode::StalePly, "That move was made on an older position.", "play"});
   check_server(server::Leaderboard{Period::Week,
                                    "2026-11-30",
@@ -137,6 +150,18 @@ TEST_CASE("table messages: refusals name the problem, and limits hold") {
   CHECK(problem(big) == DecodeProblem::TooLarge);
   CHECK_FALSE(decode_client_message(R"({"type":"fly"})").error.message.empty());
 
+  // Device-link codes: eight letters and digits, read forgivingly, never beside a player or token.
+  CHECK(problem(R"({"type":"hello","v":1,"link":"ABCD234"})") == DecodeProblem::OutOfRange);
+  CHECK(problem(R"({"type":"hello","v":1,"link":"ABCD23450"})") == DecodeProblem::OutOfRange);
+  CHECK(problem(R"({"type":"hello","v":1,"link":"ABCD-2340"})") == DecodeProblem::OutOfRange);
+  CHECK(problem(R"({"type":"hello","v":1,"link":"ABCD2345","player":"p_x","secret":"s"})") ==
+        DecodeProblem::OutOfRange);
+  const auto linked = decode_client_message(R"({"type":"hello","v":1,"link":"abcd-2345"})");
+  REQUIRE(linked);
+  CHECK(std::get<client::Hello>(*linked.value).link == std::optional<std::string>("ABCD2345"));
+  CHECK(decode_server_message(R"({"type":"game-over","seq":3,"result":"black","reason":"resignation",)"
+                              R"("counts":{"black":5,"white":1},"transcript":"f5","gameNumber":1,"unrated":"lazy"})")
+            .error.problem == DecodeProblem::OutOfRange);
   const auto join = decode_client_message(R"({"type":"join-table","code":"k7m2qx"})");
   REQUIRE(join);
   CHECK(std::get<client::JoinTable>(*join.value).code == "K7M2QX");  // codes are read case-insensitively
