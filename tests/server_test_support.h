@@ -153,4 +153,96 @@ inline server::HostFactory inline_hosts(TableWorld& world, std::vector<std::shar
 
 inline Square square(const char* name) { return *parse_square(name).value; }
 
+// The real store, with commits that can be made to fail (as a full disk
+// would): every other call goes through.
+class FailingStore : public server::Store {
+ public:
+  explicit FailingStore(server::Store& real) : real_(real) {}
+  bool failing = false;
+  class Transaction : public server::StoreTransaction {
+   public:
+    Transaction(std::unique_ptr<server::StoreTransaction> real, bool fail) : real_(std::move(real)), fail_(fail) {}
+    void put_player(const server::PlayerRow& row) override { real_->put_player(row); }
+    void put_table(const server::TableRow& row) override { real_->put_table(row); }
+    void add_move(const std::string& code, int match, int game, int index, Square square) override {
+      real_->add_move(code, match, game, index, square);
+    }
+    void delete_table(const std::string& code) override { real_->delete_table(code); }
+    void add_game(const server::GameRecord& game) override { real_->add_game(game); }
+    void add_milestone(const std::string& player, online::Milestone milestone, std::int64_t when) override {
+      real_->add_milestone(player, milestone, when);
+    }
+    void add_chips(const server::ChipEntry& entry) override { real_->add_chips(entry); }
+    void forget_player(const std::string& player) override { real_->forget_player(player); }
+    void put_device_link(const std::string& code, const std::string& player, std::int64_t now,
+                         std::int64_t expires) override {
+      real_->put_device_link(code, player, now, expires);
+    }
+    void add_device_secret(const std::string& player, const std::string& hash, std::int64_t created) override {
+      real_->add_device_secret(player, hash, created);
+    }
+    server::StoreStatus commit() override {
+      if (fail_) return server::StoreError{"disk full"};
+      return real_->commit();
+    }
+
+   private:
+    std::unique_ptr<server::StoreTransaction> real_;
+    bool fail_;
+  };
+  std::unique_ptr<server::StoreTransaction> begin() override {
+    return std::make_unique<Transaction>(real_.begin(), failing);
+  }
+  server::StoreResult<std::optional<server::PlayerRow>> find_player(std::string_view id) override {
+    return real_.find_player(id);
+  }
+  server::StoreResult<std::optional<std::string>> claim_device_link(const std::string& code,
+                                                                    std::int64_t now) override {
+    return real_.claim_device_link(code, now);
+  }
+  server::StoreResult<std::vector<std::string>> device_secret_hashes(const std::string& player) override {
+    return real_.device_secret_hashes(player);
+  }
+  server::StoreResult<std::optional<std::string>> seated_at(const std::string& player) override {
+    return real_.seated_at(player);
+  }
+  server::StoreResult<std::vector<server::StoredTable>> load_tables() override { return real_.load_tables(); }
+  server::StoreResult<std::vector<Square>> load_moves(const std::string& code, int match, int game) override {
+    return real_.load_moves(code, match, game);
+  }
+  server::StoreResult<server::PlayerTally> tally(const std::string& player, const std::string& opponent) override {
+    return real_.tally(player, opponent);
+  }
+  server::StoreResult<int> rated_games_between(const std::string& a, const std::string& b, std::int64_t from,
+                                               std::int64_t to) override {
+    return real_.rated_games_between(a, b, from, to);
+  }
+  server::StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) override {
+    return real_.points(player, from, to);
+  }
+  server::StoreResult<std::vector<server::LeaderboardRow>> leaderboard(std::int64_t from, std::int64_t to,
+                                                                       std::size_t size,
+                                                                       const std::string& player) override {
+    return real_.leaderboard(from, to, size, player);
+  }
+  server::StoreResult<std::vector<wire::HistoryGame>> history(const std::string& player, std::size_t size) override {
+    return real_.history(player, size);
+  }
+  server::StoreResult<std::vector<wire::HistoryGame>> match_games(const std::string& player, const std::string& code,
+                                                                  int match) override {
+    return real_.match_games(player, code, match);
+  }
+  server::StoreResult<server::ChipTotals> chip_totals(const std::string& player, std::int64_t from,
+                                                      std::int64_t to) override {
+    return real_.chip_totals(player, from, to);
+  }
+  server::StoreResult<std::vector<server::ChipEntry>> chip_ledger(const std::string& player,
+                                                                  std::size_t size) override {
+    return real_.chip_ledger(player, size);
+  }
+
+ private:
+  server::Store& real_;
+};
+
 }  // namespace reversi::testing

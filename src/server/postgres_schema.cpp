@@ -11,6 +11,7 @@
 
 #include "server/postgres_connection.h"
 #include "server/postgres_store.h"
+#include "server/store_sql.h"
 
 namespace reversi::server {
 namespace {
@@ -165,6 +166,7 @@ CREATE TABLE table_leases (
 );
 CREATE INDEX table_leases_by_node ON table_leases (node);
 )sql"},
+    {6, sql::kDeviceLinksSchema},
 };
 
 // Any number, the same for every reversi-server: the migrations' lock.

@@ -8,7 +8,9 @@
 
 #include "engine/notation.h"
 #include "server/arcade.h"
+#include "server/forget_player.h"
 #include "server/postgres_connection.h"
+#include "server/store_sql.h"
 
 namespace reversi::server {
 namespace {
@@ -157,6 +159,21 @@ class PostgresTransaction final : public StoreTransaction {
               .add(entry.match_number)
               .add(entry.match_key)
               .add(entry.created_unix));
+  }
+
+  void forget_player(const std::string& player) override {
+    for (const char* sql : forget_player_statements()) write("forget player", sql, PgParams().add(player));
+  }
+
+  void put_device_link(const std::string& code, const std::string& player, std::int64_t now_unix,
+                       std::int64_t expires_unix) override {
+    write("save link code", sql::kDropDeviceLinks, PgParams().add(player).add(now_unix));
+    write("save link code", sql::kPutDeviceLink, PgParams().add(code).add(player).add(expires_unix));
+  }
+
+  void add_device_secret(const std::string& player, const std::string& secret_hash,
+                         std::int64_t created_unix) override {
+    write("save device secret", sql::kPutDeviceSecret, PgParams().add(player).add(secret_hash).add(created_unix));
   }
 
   StoreStatus commit() override {
@@ -381,6 +398,46 @@ StoreResult<PlayerTally> PostgresStore::tally(const std::string& player, const s
   std::sort(tally.reached.begin(), tally.reached.end(),
             [](const auto& a, const auto& b) { return a.milestone < b.milestone; });
   return {tally, {}};
+}
+
+StoreResult<std::optional<std::string>> PostgresStore::claim_device_link(const std::string& code,
+                                                                         std::int64_t now_unix) {
+  std::lock_guard lock(mutex_);
+  const StoreResult<PgResult> found = query("use link code", sql::kClaimDeviceLink, PgParams().add(code).add(now_unix));
+  if (!found) return {std::nullopt, found.error};
+  if (found.value->rows() == 0) return {std::optional<std::string>{}, {}};
+  return {std::optional<std::string>{found.value->text(0, 0)}, {}};
+}
+
+StoreResult<std::vector<std::string>> PostgresStore::device_secret_hashes(const std::string& player) {
+  std::lock_guard lock(mutex_);
+  const StoreResult<PgResult> found = query("device secrets", sql::kDeviceSecrets, PgParams().add(player));
+  if (!found) return {std::nullopt, found.error};
+  std::vector<std::string> hashes;
+  for (int row = 0; row < found.value->rows(); ++row) hashes.push_back(found.value->text(row, 0));
+  return {std::move(hashes), {}};
+}
+
+StoreResult<std::optional<std::string>> PostgresStore::seated_at(const std::string& player) {
+  std::lock_guard lock(mutex_);
+  const StoreResult<PgResult> found =
+      query("find the player's table", "SELECT code FROM tables WHERE seat0_player = $1 OR seat1_player = $1 LIMIT 1",
+            PgParams().add(player));
+  if (!found) return {std::nullopt, found.error};
+  if (found.value->rows() == 0) return {std::optional<std::string>{}, {}};
+  return {std::optional<std::string>{found.value->text(0, 0)}, {}};
+}
+
+StoreResult<int> PostgresStore::rated_games_between(const std::string& a, const std::string& b, std::int64_t from,
+                                                    std::int64_t to) {
+  std::lock_guard lock(mutex_);
+  // Each game has one score row a player: `a`'s rows name `b` as the opponent.
+  const StoreResult<PgResult> found = query("games between",
+                                            "SELECT COUNT(*) FROM scores WHERE player = $1 AND opponent = $2 AND "
+                                            "rated AND ended_unix >= $3 AND ended_unix < $4",
+                                            PgParams().add(a).add(b).add(from).add(to));
+  if (!found) return {std::nullopt, found.error};
+  return {static_cast<int>(found.value->integer(0, 0)), {}};
 }
 
 StoreResult<int> PostgresStore::points(const std::string& player, std::int64_t from, std::int64_t to) {

@@ -10,7 +10,9 @@
 
 #include "engine/notation.h"
 #include "server/arcade.h"
+#include "server/forget_player.h"
 #include "server/sqlite_statement.h"
+#include "server/store_sql.h"
 
 namespace reversi::server {
 namespace {
@@ -184,7 +186,16 @@ CREATE TABLE table_leases (
 );
 CREATE INDEX table_leases_by_node ON table_leases (node);
 )sql"},
+    {6, sql::kDeviceLinksSchema},
 };
+
+// store_sql.h's shared SQL with SQLite's numbered parameters: $1 becomes ?1
+// (none of that SQL holds a $ in a string).
+std::string sqlite_numbered(const char* shared) {
+  std::string sql = shared;
+  std::replace(sql.begin(), sql.end(), '$', '?');
+  return sql;
+}
 
 template <class Enum, std::size_t N>
 Enum read_enum(const messages::Spelling<Enum> (&table)[N], const std::string& text, Enum fallback, bool& ok) {
@@ -321,6 +332,25 @@ class SqliteTransaction final : public StoreTransaction {
             statement.bind(6, std::int64_t{entry.match_number}).bind(7, entry.match_key);
             statement.bind(8, entry.created_unix);
           });
+  }
+
+  void forget_player(const std::string& player) override {
+    for (const char* sql : forget_player_statements())
+      write("forget player", sqlite_numbered(sql).c_str(), [&](Statement& statement) { statement.bind(1, player); });
+  }
+
+  void put_device_link(const std::string& code, const std::string& player, std::int64_t now_unix,
+                       std::int64_t expires_unix) override {
+    write("save link code", sqlite_numbered(sql::kDropDeviceLinks).c_str(),
+          [&](Statement& statement) { statement.bind(1, player).bind(2, now_unix); });
+    write("save link code", sqlite_numbered(sql::kPutDeviceLink).c_str(),
+          [&](Statement& statement) { statement.bind(1, code).bind(2, player).bind(3, expires_unix); });
+  }
+
+  void add_device_secret(const std::string& player, const std::string& secret_hash,
+                         std::int64_t created_unix) override {
+    write("save device secret", sqlite_numbered(sql::kPutDeviceSecret).c_str(),
+          [&](Statement& statement) { statement.bind(1, player).bind(2, secret_hash).bind(3, created_unix); });
   }
 
   StoreStatus commit() override {
@@ -555,6 +585,55 @@ StoreResult<PlayerTally> SqliteStore::tally(const std::string& player, const std
   std::sort(tally.reached.begin(), tally.reached.end(),
             [](const auto& a, const auto& b) { return a.milestone < b.milestone; });
   return {tally, {}};
+}
+
+StoreResult<std::optional<std::string>> SqliteStore::claim_device_link(const std::string& code, std::int64_t now_unix) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_, sqlite_numbered(sql::kClaimDeviceLink).c_str());
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "use link code")}};
+  statement.bind(1, code).bind(2, now_unix);
+  const int step = statement.step();
+  if (step == SQLITE_DONE) return {std::optional<std::string>{}, {}};
+  if (step != SQLITE_ROW) return {std::nullopt, {last_error(database_, "use link code")}};
+  std::optional<std::string> player = statement.text(0);
+  if (statement.step() != SQLITE_DONE) return {std::nullopt, {last_error(database_, "use link code")}};
+  return {std::move(player), {}};
+}
+
+StoreResult<std::vector<std::string>> SqliteStore::device_secret_hashes(const std::string& player) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_, sqlite_numbered(sql::kDeviceSecrets).c_str());
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "device secrets")}};
+  statement.bind(1, player);
+  std::vector<std::string> hashes;
+  int step = 0;
+  while ((step = statement.step()) == SQLITE_ROW) hashes.push_back(statement.text(0));
+  if (step != SQLITE_DONE) return {std::nullopt, {last_error(database_, "device secrets")}};
+  return {std::move(hashes), {}};
+}
+
+StoreResult<std::optional<std::string>> SqliteStore::seated_at(const std::string& player) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_, "SELECT code FROM tables WHERE seat0_player = ?1 OR seat1_player = ?1 LIMIT 1");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "find the player's table")}};
+  statement.bind(1, player);
+  const int step = statement.step();
+  if (step == SQLITE_DONE) return {std::optional<std::string>{}, {}};
+  if (step != SQLITE_ROW) return {std::nullopt, {last_error(database_, "find the player's table")}};
+  return {std::optional<std::string>{statement.text(0)}, {}};
+}
+
+StoreResult<int> SqliteStore::rated_games_between(const std::string& a, const std::string& b, std::int64_t from,
+                                                  std::int64_t to) {
+  std::lock_guard lock(mutex_);
+  // Each game has one score row a player: `a`'s rows name `b` as the opponent.
+  Statement statement(database_,
+                      "SELECT COUNT(*) FROM scores WHERE player = ?1 AND opponent = ?2 AND rated = 1 AND "
+                      "ended_unix >= ?3 AND ended_unix < ?4");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "games between")}};
+  statement.bind(1, a).bind(2, b).bind(3, from).bind(4, to);
+  if (statement.step() != SQLITE_ROW) return {std::nullopt, {last_error(database_, "games between")}};
+  return {static_cast<int>(statement.integer(0)), {}};
 }
 
 StoreResult<int> SqliteStore::points(const std::string& player, std::int64_t from, std::int64_t to) {

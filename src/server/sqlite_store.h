@@ -32,6 +32,11 @@ class SqliteStore final : public Store, public ModerationStore {
   StoreResult<std::vector<StoredTable>> load_tables() override;
   StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) override;
   StoreResult<PlayerTally> tally(const std::string& player, const std::string& opponent = "") override;
+  StoreResult<std::optional<std::string>> seated_at(const std::string& player) override;
+  StoreResult<std::optional<std::string>> claim_device_link(const std::string& code, std::int64_t now_unix) override;
+  StoreResult<std::vector<std::string>> device_secret_hashes(const std::string& player) override;
+  StoreResult<int> rated_games_between(const std::string& a, const std::string& b, std::int64_t from,
+                                       std::int64_t to) override;
   StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) override;
   StoreResult<std::vector<LeaderboardRow>> leaderboard(std::int64_t from, std::int64_t to, std::size_t size,
                                                        const std::string& player) override;

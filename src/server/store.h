@@ -99,8 +99,11 @@ struct GameRecord {
   int white_count = 0;
   std::string transcript;
   std::int64_t ended_unix = 0;
-  // Between two people: points and milestones count. Against the computer: practice.
-  bool rated() const { return !black.computer && !white.computer; }
+  // Why the game earns nothing (the computer played, too short, the pair's
+  // daily limit: docs/protocol.md, "Fair points"); nullopt: rated, so points
+  // and milestones count.
+  std::optional<messages::online::Unrated> unrated;
+  bool rated() const { return !unrated; }
   bool operator==(const GameRecord&) const = default;
 };
 
@@ -164,6 +167,15 @@ class StoreTransaction {
   virtual StoreStatus commit() = 0;
   // A ledger entry; a second one with the same player, key and reason fails the commit.
   virtual void add_chips(const ChipEntry& entry) = 0;
+  // Forgets a player: forget_player.h's statements.
+  virtual void forget_player(const std::string& player) = 0;
+  // One player on several devices: a link code for `player` (replacing any
+  // other of theirs, and dropping every expired one) made at `now_unix`, good
+  // until `expires_unix`; and a linked device's secret.
+  virtual void put_device_link(const std::string& code, const std::string& player, std::int64_t now_unix,
+                               std::int64_t expires_unix) = 0;
+  virtual void add_device_secret(const std::string& player, const std::string& secret_hash,
+                                 std::int64_t created_unix) = 0;
 };
 
 class Store {
@@ -171,6 +183,13 @@ class Store {
   virtual ~Store() = default;
   virtual std::unique_ptr<StoreTransaction> begin() = 0;
   virtual StoreResult<std::optional<PlayerRow>> find_player(std::string_view id) = 0;
+  // The player a live link code names, the code used up in the same step;
+  // nothing for a code unknown, used or expired at `now_unix`.
+  virtual StoreResult<std::optional<std::string>> claim_device_link(const std::string& code, std::int64_t now_unix) = 0;
+  // The secret hashes of the devices linked to `player` (the first device's is in PlayerRow).
+  virtual StoreResult<std::vector<std::string>> device_secret_hashes(const std::string& player) = 0;
+  // The code of a stored table where `player` holds a seat; nothing when none.
+  virtual StoreResult<std::optional<std::string>> seated_at(const std::string& player) = 0;
   // Every table kept, each with its current game's moves (start-up).
   virtual StoreResult<std::vector<StoredTable>> load_tables() = 0;
   // One stored table (a node taking over another's table); nothing when there is none.
@@ -186,6 +205,9 @@ class Store {
 
   // The record. Rated games only count toward tallies and leaderboards.
   virtual StoreResult<PlayerTally> tally(const std::string& player, const std::string& opponent = "") = 0;
+  // Rated games between `a` and `b` (either colour) that ended in [from, to).
+  virtual StoreResult<int> rated_games_between(const std::string& a, const std::string& b, std::int64_t from,
+                                               std::int64_t to) = 0;
   // Points earned in [from, to) (Unix seconds).
   virtual StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) = 0;
   // The first `size` ranks of [from, to), and `player`'s row wherever it ranks

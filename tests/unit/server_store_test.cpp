@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <thread>
@@ -222,9 +223,9 @@ TEST_CASE("store: SQLite: a failed migration leaves the last whole version; a ne
   CHECK(refusal(file.path.string()).find("migrate the schema to version 4") == 0);
   run_sqlite(file.path, "DROP TABLE chips");
   open_store(file.path.string());  // versions 1 to 3 are not run again: 2 would find its tables there
-  run_sqlite(file.path, "PRAGMA user_version = 6");
+  run_sqlite(file.path, "PRAGMA user_version = 7");
   CHECK(refusal(file.path.string()) ==
-        "the database has schema version 6, newer than this build's 5: run the newer reversi-server");
+        "the database has schema version 7, newer than this build's 6: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; a newer schema is refused" *
@@ -235,9 +236,9 @@ TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; 
   database.run("DROP TABLE chips");
   open_store(database.location());  // versions 1 to 3 are not run again: their tables are there
   open_store(database.location());  // nothing to do
-  database.run("UPDATE schema_version SET version = 6");
+  database.run("UPDATE schema_version SET version = 7");
   CHECK(refusal(database.location()) ==
-        "the database has schema version 6, newer than this build's 5: run the newer reversi-server");
+        "the database has schema version 7, newer than this build's 6: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a lost connection fails the call that finds it, nothing half-written, and comes back" *
@@ -371,4 +372,52 @@ TEST_CASE("leases: one node at a time plays a table, and only its writes are kep
   CHECK(!book2->release_all());
   CHECK(codes(book1->orphans()) == std::vector<std::string>{"K7M2QX"});
   CHECK(*book1->acquire("K7M2QX").value);
+}
+
+STORE_TEST_CASE("store: a device-link code is used once, before it expires; linked devices' secrets are kept") {
+  const TestDatabase database(backend);
+  const std::unique_ptr<server::Store> store = open_store(database.location());
+  const std::int64_t now = 1'800'000'000;
+  auto link = [&](const std::string& code, const std::string& player, std::int64_t until) {
+    auto transaction = store->begin();
+    transaction->put_device_link(code, player, now, until);
+    REQUIRE_FALSE(transaction->commit());
+  };
+  {
+    auto transaction = store->begin();
+    transaction->put_player(server::PlayerRow{"p_ada", "Ada", "hash", now});
+    REQUIRE_FALSE(transaction->commit());
+  }
+  link("ABCD2345", "p_ada", now + 300);
+  CHECK_FALSE(*store->claim_device_link("ZZZZ2345", now).value);  // never made
+  const auto claimed = store->claim_device_link("ABCD2345", now + 10);
+  REQUIRE(claimed);
+  CHECK(*claimed.value == std::optional<std::string>("p_ada"));
+  CHECK_FALSE(*store->claim_device_link("ABCD2345", now + 11).value);  // used
+  link("EFGH2345", "p_ada", now + 300);
+  CHECK_FALSE(*store->claim_device_link("EFGH2345", now + 300).value);  // expired at the second it ends
+  // A player has one live code: a new one replaces the last.
+  link("JKLM2345", "p_ada", now + 300);
+  link("NPQR2345", "p_ada", now + 300);
+  CHECK_FALSE(*store->claim_device_link("JKLM2345", now).value);
+  CHECK(*store->claim_device_link("NPQR2345", now).value == std::optional<std::string>("p_ada"));
+  {
+    auto transaction = store->begin();
+    transaction->add_device_secret("p_ada", "second", now);
+    transaction->add_device_secret("p_ada", "third", now);
+    REQUIRE_FALSE(transaction->commit());
+  }
+  auto secrets = store->device_secret_hashes("p_ada");
+  REQUIRE(secrets);
+  std::sort(secrets.value->begin(), secrets.value->end());
+  CHECK(*secrets.value == std::vector<std::string>{"second", "third"});
+  // Forgetting the player takes the devices and any live code with them.
+  link("STUV2345", "p_ada", now + 300);
+  {
+    auto transaction = store->begin();
+    transaction->forget_player("p_ada");
+    REQUIRE_FALSE(transaction->commit());
+  }
+  CHECK(store->device_secret_hashes("p_ada").value->empty());
+  CHECK_FALSE(*store->claim_device_link("STUV2345", now).value);
 }

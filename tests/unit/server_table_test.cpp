@@ -314,6 +314,12 @@ STORE_TEST_CASE("server table: after a restart the table comes back with fresh, 
   CHECK(table->session()->clock_remaining() == doctest::Approx(30));  // ...held during the restart grace
   auto ada = std::make_shared<FakeLink>();
   table->attach("p_ada", ada, seq_before);
+  // Ada missed nothing, so no event carries the clock: the table says it, held still.
+  const auto tables = ada->take_only<wire::Table>();
+  REQUIRE_FALSE(tables.empty());
+  REQUIRE(tables.back().clock);
+  CHECK(tables.back().clock->seconds == doctest::Approx(30));
+  CHECK(tables.back().clock->held == doctest::Approx(1));
   auto bob = std::make_shared<FakeLink>();
   table->attach("p_bob", bob, 2);  // a gap: he gets a snapshot
   const auto states = bob->take_only<wire::State>();
@@ -325,80 +331,9 @@ STORE_TEST_CASE("server table: after a restart the table comes back with fresh, 
   std::filesystem::remove(file);
 }
 
-namespace {
-// A store whose commits fail while `failing` is set.
-class FlakyStore : public server::Store {
- public:
-  explicit FlakyStore(server::Store& real) : real_(real) {}
-  bool failing = false;
-  class Transaction : public server::StoreTransaction {
-   public:
-    Transaction(std::unique_ptr<server::StoreTransaction> real, bool fail) : real_(std::move(real)), fail_(fail) {}
-    void put_player(const server::PlayerRow& row) override { real_->put_player(row); }
-    void put_table(const server::TableRow& row) override { real_->put_table(row); }
-    void add_move(const std::string& code, int match, int game, int index, Square square) override {
-      real_->add_move(code, match, game, index, square);
-    }
-    void delete_table(const std::string& code) override { real_->delete_table(code); }
-    void add_game(const server::GameRecord& game) override { real_->add_game(game); }
-    void add_milestone(const std::string& player, messages::online::Milestone milestone, std::int64_t when) override {
-      real_->add_milestone(player, milestone, when);
-    }
-    server::StoreStatus commit() override {
-      if (fail_) return server::StoreError{"disk full"};
-      return real_->commit();
-    }
-    void add_chips(const server::ChipEntry& entry) override { real_->add_chips(entry); }
-
-   private:
-    std::unique_ptr<server::StoreTransaction> real_;
-    bool fail_;
-  };
-  std::unique_ptr<server::StoreTransaction> begin() override {
-    return std::make_unique<Transaction>(real_.begin(), failing);
-  }
-  server::StoreResult<std::optional<server::PlayerRow>> find_player(std::string_view id) override {
-    return real_.find_player(id);
-  }
-  server::StoreResult<std::vector<server::StoredTable>> load_tables() override { return real_.load_tables(); }
-  server::StoreResult<std::vector<Square>> load_moves(const std::string& code, int match, int game) override {
-    return real_.load_moves(code, match, game);
-  }
-  server::StoreResult<server::PlayerTally> tally(const std::string& player, const std::string& opponent) override {
-    return real_.tally(player, opponent);
-  }
-  server::StoreResult<int> points(const std::string& player, std::int64_t from, std::int64_t to) override {
-    return real_.points(player, from, to);
-  }
-  server::StoreResult<std::vector<server::LeaderboardRow>> leaderboard(std::int64_t from, std::int64_t to,
-                                                                       std::size_t size,
-                                                                       const std::string& player) override {
-    return real_.leaderboard(from, to, size, player);
-  }
-  server::StoreResult<std::vector<wire::HistoryGame>> history(const std::string& player, std::size_t size) override {
-    return real_.history(player, size);
-  }
-  server::StoreResult<std::vector<wire::HistoryGame>> match_games(const std::string& player, const std::string& code,
-                                                                  int match) override {
-    return real_.match_games(player, code, match);
-  }
-  server::StoreResult<server::ChipTotals> chip_totals(const std::string& player, std::int64_t from,
-                                                      std::int64_t to) override {
-    return real_.chip_totals(player, from, to);
-  }
-  server::StoreResult<std::vector<server::ChipEntry>> chip_ledger(const std::string& player,
-                                                                  std::size_t size) override {
-    return real_.chip_ledger(player, size);
-  }
-
- private:
-  server::Store& real_;
-};
-}  // namespace
-
 STORE_TEST_CASE("server table: a change the store refuses is undone and answered server-error") {
   TableWorld world(backend);
-  FlakyStore flaky(*world.store);
+  FailingStore flaky(*world.store);
   server::TableServices services = world.services();
   services.store = &flaky;
   server::StoreError error;
