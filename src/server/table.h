@@ -185,7 +185,9 @@ class Table {
   void emit(messages::online::ServerMessage message);  // a game event: numbered, kept, sent after the commit
   void start_match(Color first_colour);
   void drain_session_events();
-  void record_game();
+  // Why the game that just ended earns nothing, if it does not (fair points).
+  std::optional<messages::online::Unrated> unrated_reason() const;
+  void record_game(std::optional<messages::online::Unrated> unrated);
   // The milestones the games being committed make their players reach: the
   // rows to store, and the messages to send once stored.
   std::vector<std::pair<std::string, messages::online::server::MilestoneReached>> milestones_reached(

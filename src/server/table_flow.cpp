@@ -141,7 +141,10 @@ std::string Table::colour_holder(Color color) const {
 
 std::optional<wire::ClockReading> Table::clock_reading() const {
   if (!state_.session || !state_.session->clock_running() || state_.session->game().is_over()) return std::nullopt;
-  return wire::ClockReading{state_.session->game().side_to_move(), state_.session->clock_remaining()};
+  // Held still for the grace after a restart: it runs once that is over.
+  const double held = restart_grace_until_ && state_.session->clock_paused() ? *restart_grace_until_ - now() : 0;
+  return wire::ClockReading{state_.session->game().side_to_move(), state_.session->clock_remaining(),
+                            std::max(0.0, held)};
 }
 
 void Table::start_match(Color first_colour) {
@@ -177,13 +180,15 @@ void Table::drain_session_events() {
       case EventKind::ClockExpired:
         emit(wire::ClockExpired{0, std::get<messages::events::ClockExpired>(message)});
         break;
-      case EventKind::GameOver:
-        emit(wire::GameOver{0, std::get<messages::events::GameOver>(message)});
-        record_game();
+      case EventKind::GameOver: {
+        const std::optional<online::Unrated> unrated = unrated_reason();
+        emit(wire::GameOver{0, std::get<messages::events::GameOver>(message), unrated});
+        record_game(unrated);
         state_.phase = session.match().is_over() ? TablePhase::Over : TablePhase::BetweenGames;
         state_.game_ended_at = now();
         state_.wants_next = {};
         break;
+      }
       case EventKind::MatchOver:
         emit(wire::MatchOver{0, std::get<messages::events::MatchOver>(message)});
         state_.phase = TablePhase::Over;
@@ -196,7 +201,28 @@ void Table::drain_session_events() {
   }
 }
 
-void Table::record_game() {
+std::optional<online::Unrated> Table::unrated_reason() const {
+  const Session& session = *state_.session;
+  if (state_.seats[0].computer || state_.seats[1].computer) return online::Unrated::Practice;
+  std::array<int, 2> moves{};  // by colour; placements count, passes do not
+  for (const Ply& ply : session.game().record().applied())
+    if (!ply.is_pass()) ++moves[ply.color == Color::Black ? 0 : 1];
+  if (std::min(moves[0], moves[1]) < online::kRatedMovesEach) return online::Unrated::Short;
+  // The pair's rated games this UTC day, stored and about to be.
+  const std::int64_t today = services_.unix_clock ? services_.unix_clock() : 0;
+  const std::int64_t day_start = today - today % 86400;
+  const std::string& a = state_.seats[0].player;
+  const std::string& b = state_.seats[1].player;
+  const StoreResult<int> stored = services_.store->rated_games_between(a, b, day_start, day_start + 86400);
+  if (!stored)  // the commit that follows will most likely fail too; if not, the game counts
+    std::fprintf(stderr, "reversi-server: table %s: %s\n", state_.code.c_str(), stored.error.message.c_str());
+  int played = stored ? *stored.value : 0;
+  for (const GameRecord& game : state_.finished_games) played += game.rated() ? 1 : 0;
+  if (played >= online::kRatedGamesPerPairPerDay) return online::Unrated::DailyLimit;
+  return std::nullopt;
+}
+
+void Table::record_game(std::optional<online::Unrated> unrated) {
   const Session& session = *state_.session;
   const Game& game = session.game();
   GameRecord record;
@@ -214,6 +240,7 @@ void Table::record_game() {
   record.white_count = result.white_discs;
   record.transcript = game.transcript();
   record.ended_unix = services_.unix_clock ? services_.unix_clock() : 0;
+  record.unrated = unrated;
   state_.finished_games.push_back(std::move(record));
 }
 

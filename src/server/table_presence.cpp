@@ -79,6 +79,7 @@ wire::Table Table::view() const {
   }
   table.phase = state_.phase;
   table.seq = state_.seq;
+  table.clock = clock_reading();
   return table;
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/arcade.h"
+#include "server/forget_player.h"
 #include "server/table.h"
 #include "server_test_support.h"
 
@@ -25,6 +26,9 @@ namespace {
 constexpr const char* kDrawnGame =
     "e6d6c4f4c6c5f6c7d7g6g4e7b6f3g7g8e2f5f8a6e3b5h8c3d8f2b8h5a4a5b3f7h6c8g3h3d3e8g1h7b4e1b7d2c2a8c1b2a2a3a1b1g2d1a7g5"
     "f1h1h4h2";
+
+// Five moves each, the fewest that make a game count (fair points); black to move after it.
+const std::string kOpening = std::string(kDrawnGame).substr(0, 4 * online::kRatedMovesEach);
 
 // 2026-12-01 12:00:00 UTC, a Tuesday.
 constexpr std::int64_t kTuesday = 1'796'126'400;
@@ -140,11 +144,13 @@ STORE_TEST_CASE("arcade: points and milestones over whole games between people")
   }
   SUBCASE("resigning is a loss for the one who resigns and a win for the other") {
     Table table = seat_two(world, ada, bob);  // Ada black
-    play(table, ada, bob, "f5d6");
+    play(table, ada, bob, kOpening);
     table.resign(ada.id, ada.link);
+    const std::vector<online::ServerMessage> sent = bob.link->take();
+    CHECK_FALSE(FakeLink::only<wire::GameOver>(sent).at(0).unrated);
     CHECK(week_points(world, ada) == 1);
     CHECK(week_points(world, bob) == 10);
-    const auto bobs = milestones_sent(bob);
+    const auto bobs = FakeLink::only<wire::MilestoneReached>(sent);
     REQUIRE(bobs.size() == 2);
     CHECK(bobs[0].milestone == Milestone::FirstGame);
     CHECK(bobs[1].milestone == Milestone::FirstWin);
@@ -152,7 +158,7 @@ STORE_TEST_CASE("arcade: points and milestones over whole games between people")
   }
   SUBCASE("leaving mid-game counts as resigning, and the leaver is still told their milestone") {
     Table table = seat_two(world, ada, bob);
-    play(table, ada, bob, "f5d6c3");
+    play(table, ada, bob, std::string(kDrawnGame).substr(0, kOpening.size() + 2));
     table.leave(bob.id, bob.link);
     CHECK(week_points(world, ada) == 10);
     CHECK(week_points(world, bob) == 1);
@@ -160,11 +166,29 @@ STORE_TEST_CASE("arcade: points and milestones over whole games between people")
   }
   SUBCASE("not coming back within the grace window loses the game") {
     Table table = seat_two(world, ada, bob);
-    play(table, ada, bob, "f5d6");
+    play(table, ada, bob, kOpening);
     table.detach(bob.link);
     world.advance(table, 41);
     CHECK(week_points(world, ada) == 10);
     CHECK(week_points(world, bob) == 1);
+  }
+  SUBCASE("a game resigned before each side made five moves is kept, unrated: no points, no milestones") {
+    Table table = seat_two(world, ada, bob);                         // Ada black
+    play(table, ada, bob, kOpening.substr(0, kOpening.size() - 2));  // Bob has made four moves
+    table.resign(bob.id, bob.link);
+    const auto over = FakeLink::only<wire::GameOver>(ada.link->take());
+    REQUIRE(over.size() == 1);
+    CHECK(over[0].unrated == online::Unrated::Short);
+    CHECK(week_points(world, ada) == 0);
+    CHECK(week_points(world, bob) == 0);
+    CHECK(tally(world, ada).games == 0);
+    CHECK(milestones_sent(ada).empty());
+    const auto history = world.store->history(ada.id, 10);
+    REQUIRE(history);
+    REQUIRE(history.value->size() == 1);
+    CHECK_FALSE(history.value->front().rated);
+    CHECK(history.value->front().outcome == GameOutcome::Win);
+    CHECK(history.value->front().points == 0);
   }
   SUBCASE("a game aborted before both moved counts for nothing") {
     Table table = seat_two(world, ada, bob);
@@ -218,12 +242,14 @@ STORE_TEST_CASE("arcade: three different people, five wins and twenty-five wins;
   TableWorld world(backend);
   world.unix_now = kTuesday;
   Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"}, cy{"p_cy", "Cy"}, di{"p_di", "Di"};
-  keep_players(world, {&ada, &bob, &cy, &di});
+  // Four more, so that no pair plays more than its daily five.
+  Person eve{"p_eve", "Eve"}, fay{"p_fay", "Fay"}, gus{"p_gus", "Gus"}, hal{"p_hal", "Hal"};
+  keep_players(world, {&ada, &bob, &cy, &di, &eve, &fay, &gus, &hal});
   std::vector<Milestone> adas;
   int level = 1;
   auto win_against = [&](const Person& other) {
     Table table = seat_two(world, ada, other);  // Ada black
-    play(table, ada, other, "f5d6");
+    play(table, ada, other, kOpening);
     table.resign(other.id, other.link);
     for (const wire::MilestoneReached& reached : milestones_sent(ada)) {
       adas.push_back(reached.milestone);
@@ -243,14 +269,15 @@ STORE_TEST_CASE("arcade: three different people, five wins and twenty-five wins;
   win_against(bob);  // the fifth win
   CHECK(adas.back() == Milestone::FiveWins);
   CHECK(level == 5);
-  for (int game = 5; game < 24; ++game) win_against(cy);
+  const Person* others[] = {&eve, &fay, &gus, &hal};
+  for (int game = 5; game < 24; ++game) win_against(*others[game % 4]);
   CHECK(adas.size() == 4);
   win_against(di);
   CHECK(adas.back() == Milestone::TwentyFiveWins);
   CHECK(level == 6);
   CHECK(tally(world, ada).wins == 25);
   CHECK(week_points(world, ada) == 250);
-  CHECK(week_points(world, cy) == 20);  // twenty losses, a point each
+  CHECK(week_points(world, fay) == 5);  // five losses, a point each
   // The card says the same.
   const auto card = server::player_card_of(*world.store, ada.id, world.unix_now);
   REQUIRE(card);
@@ -423,7 +450,7 @@ STORE_TEST_CASE("arcade: the history lists a player's games, and a match's stand
   online::TableOptions options;
   options.match_length = 3;
   Table table = seat_two(world, ada, bob, options);
-  play(table, ada, bob, "f5d6");
+  play(table, ada, bob, kOpening);
   table.resign(bob.id, bob.link);  // game 1: Ada wins
   world.unix_now += 60;
   table.next_game(ada.id, ada.link);
@@ -448,4 +475,88 @@ STORE_TEST_CASE("arcade: the history lists a player's games, and a match's stand
   CHECK(history.value->at(1).outcome == GameOutcome::Loss);
   CHECK(history.value->at(1).reason == EndReason::Resignation);
   CHECK(history.value->at(1).points == 1);
+}
+
+STORE_TEST_CASE("arcade: one pair earns from five games a UTC day; later ones are played and kept, unrated") {
+  TableWorld world(backend);
+  world.unix_now = kTuesday;
+  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"}, cy{"p_cy", "Cy"};
+  keep_players(world, {&ada, &bob, &cy});
+  // Ada beats Bob again and again, as two scripts farming points would.
+  auto ada_beats = [&](const Person& other) {
+    Table table = seat_two(world, ada, other);  // Ada black
+    play(table, ada, other, kOpening);
+    table.resign(other.id, other.link);
+    const auto over = FakeLink::only<wire::GameOver>(ada.link->take());
+    table.leave(other.id, other.link);
+    table.leave(ada.id, ada.link);
+    world.unix_now += 60;
+    REQUIRE(over.size() == 1);
+    return over[0].unrated;
+  };
+  for (int game = 0; game < online::kRatedGamesPerPairPerDay; ++game) CHECK_FALSE(ada_beats(bob));
+  CHECK(week_points(world, ada) == 50);
+  CHECK(ada_beats(bob) == online::Unrated::DailyLimit);
+  CHECK(ada_beats(bob) == online::Unrated::DailyLimit);
+  CHECK(week_points(world, ada) == 50);
+  CHECK(week_points(world, bob) == 5);
+  CHECK(tally(world, ada).wins == 5);
+  // Another opponent is another pair.
+  CHECK_FALSE(ada_beats(cy));
+  CHECK(week_points(world, ada) == 60);
+  // Every game is in the record.
+  const auto history = world.store->history(ada.id, 30);
+  REQUIRE(history);
+  CHECK(history.value->size() == 8);
+  CHECK_FALSE(history.value->at(1).rated);
+  CHECK(history.value->at(1).opponent == bob.id);
+  // Midnight UTC: the pair earns again.
+  world.unix_now = kTuesday - kTuesday % kDay + kDay;
+  CHECK_FALSE(ada_beats(bob));
+  CHECK(week_points(world, ada) == 70);
+}
+
+STORE_TEST_CASE(
+    "arcade: a deleted player is forgotten: points, milestones, leaderboards; the other side keeps the game") {
+  TableWorld world(backend);
+  world.unix_now = kTuesday;
+  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  keep_players(world, {&ada, &bob});
+  {
+    Table table = seat_two(world, ada, bob);  // Ada black
+    play(table, ada, bob, kOpening);
+    table.resign(bob.id, bob.link);
+    // Refused while a seat is held: the table would still name them.
+    const auto seated = server::delete_player(*world.store, ada.id);
+    REQUIRE(seated);
+    CHECK(*seated.value == server::Deletion::Seated);
+    table.leave(bob.id, bob.link);
+    table.leave(ada.id, ada.link);
+  }
+  REQUIRE(week_points(world, ada) == 10);
+  const auto deleted = server::delete_player(*world.store, ada.id);
+  REQUIRE(deleted);
+  CHECK(*deleted.value == server::Deletion::Deleted);
+  const auto found = world.store->find_player(ada.id);
+  REQUIRE(found);
+  CHECK_FALSE(*found.value);
+  CHECK(week_points(world, ada) == 0);
+  CHECK(tally(world, ada).reached.empty());
+  CHECK(tally(world, ada).games == 0);
+  const auto board = server::leaderboard_of(*world.store, Period::Week, world.unix_now, bob.id);
+  REQUIRE(board);
+  REQUIRE(board.value->entries.size() == 1);
+  CHECK(board.value->entries[0].player == bob.id);
+  // Bob's record keeps the game, under a name that is no longer Ada's.
+  const auto history = world.store->history(bob.id, 10);
+  REQUIRE(history);
+  REQUIRE(history.value->size() == 1);
+  CHECK(history.value->front().opponent_name == server::kForgottenName);
+  CHECK(history.value->front().outcome == GameOutcome::Loss);
+  CHECK(tally(world, bob).games == 1);
+  // A second deletion finds nobody, and changes nothing.
+  const auto again = server::delete_player(*world.store, ada.id);
+  REQUIRE(again);
+  CHECK(*again.value == server::Deletion::NoSuchPlayer);
+  CHECK(tally(world, bob).games == 1);
 }
