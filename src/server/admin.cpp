@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "server/forget_player.h"
 #include "server/moderation_store.h"
 #include "server/open_store.h"
 
@@ -17,7 +18,8 @@ constexpr const char* kAdminUsage =
     "       reversi-server admin close-report ID [--database PATH]\n"
     "       reversi-server admin ban PLAYER [--database PATH] [--reason TEXT]\n"
     "       reversi-server admin unban PLAYER [--database PATH]\n"
-    "       reversi-server admin bans [--database PATH]\n";
+    "       reversi-server admin bans [--database PATH]\n"
+    "       reversi-server admin delete-player PLAYER [--database PATH]\n";
 
 struct AdminCommand {
   std::string name;
@@ -110,6 +112,17 @@ int run(const AdminCommand& command) {
   const StoreResult<std::optional<PlayerRow>> player = store.find_player(id);
   if (!player) return failed(player.error.message);
   const std::string name = *player.value ? player.value->value().name : "";
+  if (command.name == "delete-player") {
+    const StoreResult<Deletion> deleted = delete_player(store, id);
+    if (!deleted) return failed(deleted.error.message);
+    if (*deleted.value == Deletion::NoSuchPlayer)
+      return failed("there is no player " + id + " in " +
+                    (is_postgres_uri(command.database) ? "the database" : command.database));
+    if (*deleted.value == Deletion::Seated)
+      return failed(who(id, name) + " has a seat at a table: try again once they have left it");
+    std::printf("%s deleted: name, points, milestones, mutes and chips\n", who(id, name).c_str());
+    return 0;
+  }
   if (command.name == "ban") {
     if (!*player.value)
       return failed("there is no player " + id + " in " +
@@ -135,7 +148,8 @@ int run_admin(int argc, char** argv) {
   command.name = argv[0];
   if (command.name == "--help" || command.name == "-h") return std::printf("%s", kAdminUsage), 0;
   std::size_t operands = 0;
-  if (command.name == "ban" || command.name == "unban" || command.name == "close-report")
+  if (command.name == "ban" || command.name == "unban" || command.name == "close-report" ||
+      command.name == "delete-player")
     operands = 1;
   else if (command.name != "reports" && command.name != "bans")
     return bad_usage("unknown command " + command.name);

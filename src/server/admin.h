@@ -4,6 +4,7 @@
 //   reports [--all]      the open reports (or all), readably, on stdout
 //   close-report ID      marks a report handled
 //   ban PLAYER [--reason TEXT], unban PLAYER, bans
+//   delete-player PLAYER forgets a player (forget_player.h)
 // Every command takes --database PATH or a postgresql:// URI (reversi.sqlite3
 // by default).
 #pragma once

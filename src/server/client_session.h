@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,26 @@ class RateLimiter {
   std::optional<double> last_;
 };
 
+// Wrong device-link codes, counted over every connection of a node, so that
+// codes cannot be guessed: at most `per_minute` wrong tries a minute (in
+// bursts of as many), after which every try waits. Thread-safe.
+class LinkAttempts {
+ public:
+  explicit LinkAttempts(double per_minute = 30) : per_second_(per_minute / 60), burst_(per_minute), left_(burst_) {}
+  // Whether a code may be tried now.
+  bool open(double now);
+  // A try named no live code.
+  void failed(double now);
+
+ private:
+  void refill(double now);  // under the lock
+  std::mutex mutex_;
+  double per_second_;
+  double burst_;
+  double left_;
+  std::optional<double> last_;
+};
+
 struct ClientLimits {
   double messages_per_second = 20;
   double burst = 40;
@@ -45,9 +66,10 @@ struct ClientServices {
   ClockSource clock;                         // steady seconds (the rate limit)
   std::function<std::int64_t()> unix_clock;  // token expiry, stored rows
   ClientLimits limits;
-  Moderation* moderation = nullptr;  // chat, mutes, reports, bans; none: chat is off
-  std::optional<int> chips_start{};  // --chips START; nullopt: chips are off
-  Cluster* cluster = nullptr;        // several nodes (cluster.h); none: one node
+  Moderation* moderation = nullptr;       // chat, mutes, reports, bans; none: chat is off
+  std::optional<int> chips_start{};       // --chips START; nullopt: chips are off
+  Cluster* cluster = nullptr;             // several nodes (cluster.h); none: one node
+  LinkAttempts* link_attempts = nullptr;  // the node's count of wrong link codes; none: not counted
 };
 
 class ClientSession {
@@ -80,6 +102,10 @@ class ClientSession {
   bool banned_now();  // asks the store; a store that cannot answer bans nobody
   void close_banned(std::string_view request);
   void send_chips_ledger();
+  void delete_player();
+  void link_device();
+  // hello with a link code: this connection becomes the player who asked for it.
+  std::optional<PlayerRow> claim_link(const std::string& code, std::string& new_secret);
   SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
   // Runs `work` on the player's table, or answers not-seated.
   void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);

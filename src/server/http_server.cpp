@@ -278,6 +278,7 @@ bool BeastServer::open(std::string& error) {
         ClientServices{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
     parts.client_services.moderation = shared_.moderation.get();
     parts.client_services.chips_start = config.chips_start;
+    parts.client_services.link_attempts = &shared_.link_attempts;
     parts.new_serial = [&context]() -> Serial {
       auto strand = std::make_shared<Strand>(net::make_strand(context));
       return [strand](std::function<void()> work) { net::post(*strand, std::move(work)); };

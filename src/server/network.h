@@ -87,6 +87,7 @@ struct Shared {
   std::unique_ptr<Moderation> moderation;  // before the lobby, whose tables use it
   std::unique_ptr<Lobby> lobby;
   std::unique_ptr<ClusterNode> cluster;  // with several nodes
+  LinkAttempts link_attempts;            // wrong device-link codes, from every connection
   std::mutex sessions_mutex;
   std::unordered_map<WebSocketSession*, std::weak_ptr<WebSocketSession>> sessions;
 

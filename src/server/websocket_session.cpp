@@ -92,6 +92,7 @@ void WebSocketSession::on_accept(beast::error_code error) {
   services.moderation = shared_.moderation.get();
   services.chips_start = shared_.config.chips_start;
   services.cluster = shared_.cluster.get();
+  services.link_attempts = &shared_.link_attempts;
   session_.emplace(services, shared_from_this());
   read();
 }

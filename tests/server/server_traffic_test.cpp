@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -343,6 +344,149 @@ TEST_SUITE("server-process") {
     const wire::State restored = snapshot_for(server.port(), black);
     CHECK(restored.game.transcript == after);
     CHECK(restored.table.code == black.table);
+    CHECK(server.stop() == 0);
+  }
+
+  TEST_CASE("server process: after a SIGKILL restart the table tells a player who missed nothing the server's clock") {
+    TemporaryFolder folder;
+    ServerProcess server(folder);
+    TestPlayer ada, bob;
+    const auto [black, white] = seat_at_one_table(ada, bob, server.port());  // 45 s a move, online's default
+    exchange_moves(black, white);
+    server.kill_hard();
+    server.restart();
+    // Black comes back having seen every event: only the table is sent,
+    // and it carries the fresh allowance, held still for the restart grace.
+    TestSocket socket;
+    REQUIRE(socket.connect(server.port()) == 101);
+    socket.send(
+        online::client::Hello{black.welcome.player, black.welcome.secret, {}, online::Resume{black.table, black.seq}});
+    const std::optional<wire::Table> table = socket.wait_for<wire::Table>(10);
+    REQUIRE(table);
+    REQUIRE(table->clock);
+    CHECK(table->clock->color == Color::Black);
+    CHECK(table->clock->seconds == doctest::Approx(online::kDefaultOnlineClock));
+    CHECK(table->clock->held > 0);
+    CHECK(table->clock->held <= 15);
+    CHECK(server.stop() == 0);
+  }
+
+  TEST_CASE(
+      "server process: delete my data: refused while seated, then forgotten; the old secret and a second try are "
+      "refused") {
+    TemporaryFolder folder;
+    ServerProcess server(folder);
+    TestPlayer ada, bob;
+    seat_at_one_table(ada, bob, server.port());
+    ada.socket.send(online::client::DeletePlayer{});
+    const wire::Error seated = ada.next_refusal();
+    CHECK(seated.code == ErrorCode::AlreadySeated);
+    CHECK(seated.reason == "Leave your table first; then your data can be deleted.");
+    // The operator cannot delete a seated player either.
+    const auto [refused, refused_code] = admin(folder, {"delete-player", ada.welcome.player});
+    CHECK(refused_code == 1);
+    // Up from the table, until the table says so.
+    auto leave = [](TestPlayer& player) {
+      player.socket.send(online::client::LeaveTable{});
+      for (bool left = false; !left;) {
+        const std::optional<online::ServerMessage> message = player.step();
+        REQUIRE(message);
+        if (const auto* view = std::get_if<wire::Table>(&*message))
+          left = std::none_of(view->seats.begin(), view->seats.end(),
+                              [&](const wire::SeatView& seat) { return seat.player == player.welcome.player; });
+      }
+    };
+    leave(ada);
+    leave(bob);
+    ada.socket.send(online::client::DeletePlayer{});
+    bool deleted = false;
+    for (int frames = 0; frames < 100 && !deleted; ++frames) {
+      const std::optional<online::ServerMessage> message = ada.step();
+      REQUIRE(message);
+      deleted = std::holds_alternative<wire::PlayerDeleted>(*message);
+    }
+    CHECK(deleted);
+    CHECK_FALSE(ada.socket.receive(5));  // and the server closes the connection
+    // The old id and secret name nobody now.
+    TestSocket again;
+    REQUIRE(again.connect(server.port()) == 101);
+    again.send(online::client::Hello{ada.welcome.player, ada.welcome.secret, {}, std::nullopt});
+    const std::optional<wire::Error> gone = again.wait_for<wire::Error>(10);
+    REQUIRE(gone);
+    CHECK(gone->code == ErrorCode::BadSecret);
+    // The operator's command: Bob, by id; a second time says there is no such player.
+    const auto [lines, code] = admin(folder, {"delete-player", bob.welcome.player});
+    CHECK(code == 0);
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines[0].find("deleted") != std::string::npos);
+    CHECK(admin(folder, {"delete-player", bob.welcome.player}).second == 1);
+    CHECK(http_get(server.port(), "/api/players/" + bob.welcome.player).status == 404);
+    CHECK(server.stop() == 0);
+  }
+
+  TEST_CASE("server process: a linked device is the same player at the same seat; codes work once, guesses end") {
+    TemporaryFolder folder;
+    ServerProcess server(folder);
+    TestPlayer ada, bob;
+    const auto [black, white] = seat_at_one_table(ada, bob, server.port());
+    ada.socket.send(online::client::SetName{"Ada"});
+    REQUIRE(ada.socket.wait_for<wire::Welcome>(10));
+    exchange_moves(black, white);
+    ada.socket.send(online::client::LinkDevice{});
+    const std::optional<wire::LinkCode> code = ada.socket.wait_for<wire::LinkCode>(10);
+    REQUIRE(code);
+    CHECK(code->code.size() == online::kLinkCodeLength);
+    CHECK(code->expires_in == online::kLinkCodeSeconds);
+    // The other device says hello with the code: it is Ada, with a secret of its own, back at her seat.
+    TestPlayer phone;
+    REQUIRE(phone.socket.connect(server.port()) == 101);
+    online::client::Hello hello;
+    hello.link = code->code;
+    phone.socket.send(hello);
+    const std::optional<wire::Welcome> welcome = phone.socket.wait_for<wire::Welcome>(10);
+    REQUIRE(welcome);
+    CHECK(welcome->player == ada.welcome.player);
+    CHECK(welcome->name == "Ada");
+    REQUIRE(welcome->secret);
+    CHECK(*welcome->secret != *ada.welcome.secret);
+    CHECK(welcome->table == std::optional<std::string>(ada.table));
+    // The first device is told that the game goes on elsewhere; Bob still sits with Ada.
+    CHECK(ada.socket.wait_for<wire::SeatMoved>(10));
+    // The code worked once.
+    TestSocket reused;
+    REQUIRE(reused.connect(server.port()) == 101);
+    reused.send(hello);
+    const std::optional<wire::Error> used = reused.wait_for<wire::Error>(10);
+    REQUIRE(used);
+    CHECK(used->code == ErrorCode::NoSuchCode);
+    CHECK_FALSE(reused.receive(5));  // and that connection ends
+    // Both devices' secrets open Ada.
+    for (const std::string& secret : {*ada.welcome.secret, *welcome->secret}) {
+      TestSocket device;
+      REQUIRE(device.connect(server.port()) == 101);
+      device.send(online::client::Hello{ada.welcome.player, secret, {}, std::nullopt});
+      const std::optional<wire::Welcome> again = device.wait_for<wire::Welcome>(10);
+      REQUIRE(again);
+      CHECK(again->name == "Ada");
+    }
+    // Guessing: every wrong code ends its connection, and after the node's 30 a minute every try is
+    // refused until the count refills (however slowly the guesses come, some 30 are wrong first).
+    int wrong = 0;
+    bool limited = false;
+    for (int guess = 0; guess < 200 && !limited; ++guess) {
+      TestSocket guesser;
+      REQUIRE(guesser.connect(server.port()) == 101);
+      online::client::Hello guessed;
+      guessed.link = "ZZZZ" + std::string(1, "23456789"[guess % 8]) + "ZZZ";
+      guesser.send(guessed);
+      const std::optional<wire::Error> answer = guesser.wait_for<wire::Error>(10);
+      REQUIRE(answer);
+      CHECK((answer->code == ErrorCode::NoSuchCode || answer->code == ErrorCode::RateLimited));
+      limited = answer->code == ErrorCode::RateLimited;
+      wrong += limited ? 0 : 1;
+    }
+    CHECK(limited);
+    CHECK(wrong >= 29);  // the reused code above was the 30th wrong one
     CHECK(server.stop() == 0);
   }
 
