@@ -61,8 +61,8 @@ StartRequest start_request_from_url() {
   request.moves = platform::url_parameter("moves");
   // The page's other parameters, read by the shell, the service worker's
   // switch and the online client.
-  static constexpr std::string_view kOtherNames[] = {"sound", "moves",  "table",  "claim", "nosw",
-                                                     "host",  "server", "review", "check"};
+  static constexpr std::string_view kOtherNames[] = {"sound", "moves", "table",  "claim",  "link",
+                                                     "nosw",  "host",  "server", "review", "check"};
   for (const std::string& name : platform::url_parameter_names()) {
     const bool known = std::find(std::begin(messages::kOptionUrlNames), std::end(messages::kOptionUrlNames), name) !=
                            std::end(messages::kOptionUrlNames) ||
@@ -113,9 +113,15 @@ App::App(Theme& theme)
   // link (?claim=…) carries a game on from another device.
   if (const std::string code = platform::url_parameter("table"); !code.empty()) online_.join(code);
   if (const std::string code = platform::url_parameter("claim"); !code.empty()) online_.claim(code);
+  // A device link (?link=ABCDEFGH) makes this device the player who showed it.
+  if (const std::string code = platform::url_parameter("link"); !code.empty()) {
+    online_.use_link(code);
+    platform::show_in_address("");  // used once: a reload must not try it again
+  }
   // A plain address (the home-screen icon, a reopened tab) goes back to a
   // seat this device still holds; the solo game stays kept for after.
-  if (starts_without_online_link(platform::url_parameter("table"), platform::url_parameter("claim")))
+  if (starts_without_online_link(platform::url_parameter("table"), platform::url_parameter("claim"),
+                                 platform::url_parameter("link")))
     online_.return_to_saved_seat();
 }
 
@@ -149,6 +155,8 @@ const char* App::panel_name(Panel panel) {
       return "report";
     case Panel::ConfirmLeave:
       return "confirm-leave";
+    case Panel::ConfirmDeletePlayer:
+      return "confirm-delete-player";
   }
   return "none";
 }

@@ -60,7 +60,8 @@ class App {
     Arcade,
     Chat,
     Report,
-    ConfirmLeave
+    ConfirmLeave,
+    ConfirmDeletePlayer
   };
   static const char* panel_name(Panel panel);
 
@@ -157,6 +158,8 @@ class App {
   void ask_to_leave(std::optional<SessionOptions> then = std::nullopt);
   void leave_table();
   void draw_confirm_leave_panel();
+  void draw_confirm_delete_player_panel();
+  void draw_link_code(float width);
   // The leaderboards and the player's record (app_arcade.cpp).
   void draw_arcade_panel();
   // Chat at the table and reports (app_chat.cpp).

@@ -164,7 +164,9 @@ void App::draw_arcade_panel() {
       dim_text(readable_date(board->from) + " to " + last_day_before(board->to) +
                " (UTC; weeks start on Monday). A win against a person earns " + std::to_string(online::kWinPoints) +
                " points, a draw " + std::to_string(online::kDrawPoints) + ", a loss " +
-               std::to_string(online::kLossPoints) + ".");
+               std::to_string(online::kLossPoints) + ", once each side has made " +
+               std::to_string(online::kRatedMovesEach) + " moves; two players earn from at most " +
+               std::to_string(online::kRatedGamesPerPairPerDay) + " games together a day.");
       if (board->entries.empty()) dim_text("Nobody has played a person in this period yet.");
       const float rank_width = 44, level_width = 74, points_width = 70;
       auto row = [&](const wire::LeaderboardEntry& entry) {
@@ -285,7 +287,7 @@ void App::draw_arcade_panel() {
           detail += std::to_string(game.points);
           detail += game.points == 1 ? " point" : " points";
         } else {
-          detail += " · practice";
+          detail += game.computer ? " · practice" : " · no points";
         }
         if (const std::string forfeit = forfeit_words(game); !forfeit.empty()) detail += " · " + forfeit;
         const float row_y = ImGui::GetCursorPosY();
@@ -316,9 +318,42 @@ void App::draw_arcade_panel() {
       }
     else
       dim_text(connected ? "Loading your games…" : "Connecting to the game server…");
+    if (!online_.player().empty()) {
+      ImGui::Spacing();
+      heading("Your data");
+      if (!online_.signed_in_by_host()) {
+        dim_text("Play as yourself on your other phone or computer too: the same name, points and level.");
+        if (widgets::wide_button("Link another device", width)) online_.link_device();
+        draw_link_code(width);
+      }
+      dim_text("The server keeps your name, points, level and games for the leaderboards and your record.");
+      if (widgets::wide_button("Delete my online data…", width)) switch_panel(Panel::ConfirmDeletePlayer);
+    }
   }
   widgets::end_scroll_region();
   if (widgets::wide_button("Close", outer, true)) switch_panel(Panel::None);
+  end_panel();
+}
+
+void App::draw_confirm_delete_player_panel() {
+  if (!begin_panel("Delete your online data?", 420, 360)) return;
+  const float width = ImGui::GetContentRegionAvail().x;
+  ImGui::TextWrapped(
+      "The server forgets your name, points, level, milestones and record, and this device forgets your player. "
+      "Your opponents keep their games against you, under the name \"Deleted player\". This cannot be undone.");
+  if (online_.seat()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("You have a seat at a table: leave it first.");
+    ImGui::PopStyleColor();
+  }
+  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
+  const float half = (width - 10) * 0.5f;
+  if (widgets::wide_button("Keep my data", half)) switch_panel(Panel::Arcade);
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Delete", half, true)) {
+    online_.delete_player();
+    switch_panel(Panel::None);
+  }
   end_panel();
 }
 

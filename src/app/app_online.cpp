@@ -112,6 +112,14 @@ void App::draw_online_choices(float width) {
     table_options_.start = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
   widgets::checkbox("Private: only people with the code can join", "setting:private-table", &table_private_);
 
+  if (widgets::wide_button("Link this device with a code…", width)) {
+    auto answer = [this](std::string text) {
+      online_.use_link(text);
+      close_panels();
+      state_dirty_ = true;
+    };
+    platform::ask_for_text("The code your other device shows (eight letters and digits)", "", answer, "Link");
+  }
   if (widgets::wide_button("Join with a code…", width)) {
     auto answer = [this](std::string text) {
       std::string code;
@@ -153,9 +161,7 @@ void App::draw_table_panel() {
   if (!table) {
     if (online_.moved_away()) {
       // The seat went on elsewhere: say so, and what this device can do now.
-      ImGui::TextWrapped(
-          "Your game now carries on on your other device, where you are the same player with the same points. "
-          "This device is back to its own game.");
+      ImGui::TextWrapped("Your game now carries on on your other device. This device is back to its own game.");
       ImGui::Spacing();
       if (widgets::wide_button("Play on this device", outer, true)) switch_panel(Panel::None);
       if (widgets::wide_button("Play online", outer)) switch_panel(Panel::Arcade);
@@ -249,10 +255,18 @@ void App::draw_table_panel() {
     const std::string chat = lines == 0 ? std::string("Chat with ") + online_.opponent_name()
                                         : "Chat (" + std::to_string(lines) + (lines == 1 ? " message)" : " messages)");
     if (widgets::wide_button((chat + "##chat").c_str(), width)) switch_panel(Panel::Chat);
-    // Carrying the seat to another phone or computer: a one-time code.
+    // Carrying the game to another phone or computer: a one-time code that
+    // makes that device this player, seat and all. A host page's player is
+    // that player everywhere already: only the seat moves.
     ImGui::Spacing();
-    if (widgets::wide_button("Continue on another device", width)) online_.transfer_seat();
-    if (!online_.transfer_code().empty()) {
+    if (widgets::wide_button("Continue on another device", width)) {
+      if (online_.signed_in_by_host())
+        online_.transfer_seat();
+      else
+        online_.link_device();
+    }
+    if (!online_.signed_in_by_host()) draw_link_code(width);
+    if (online_.signed_in_by_host() && !online_.transfer_code().empty()) {
       const std::string claim = platform::page_link("?claim=" + online_.transfer_code());
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
       ImGui::TextWrapped("Open this link on the other device within two minutes (it works once): %s", claim.c_str());
@@ -318,6 +332,27 @@ void App::leave_table() {
 }
 
 // "Leave the table?": what it costs, in the server's own figures.
+// The code and link that make another device this player, once asked for.
+void App::draw_link_code(float width) {
+  const std::string code = online_.link_code();
+  if (code.empty()) return;
+  const std::string shown = code.substr(0, 4) + "-" + code.substr(4);
+  const std::string link = platform::page_link("?link=" + code);
+  ImGui::PushFont(theme_.title);
+  ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopFont();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+  ImGui::TextWrapped(
+      "On your other device, open this link, or choose New › Online › Link this device and type the code. It "
+      "works once, for five minutes; that device then plays as you, with your name, points and seat. %s",
+      link.c_str());
+  ImGui::PopStyleColor();
+  if (widgets::wide_button("Copy the link", width)) {
+    platform::copy_to_clipboard(link);
+    game_.notify(NoticeKind::Copied, "Link copied: open it on your other device.");
+  }
+}
+
 void App::draw_confirm_leave_panel() {
   if (!begin_panel("Leave the table?", 400, 280)) return;
   const float width = ImGui::GetContentRegionAvail().x;

@@ -111,6 +111,9 @@ void App::draw_panels() {
     case Panel::ConfirmLeave:
       draw_confirm_leave_panel();
       break;
+    case Panel::ConfirmDeletePlayer:
+      draw_confirm_delete_player_panel();
+      break;
   }
 }
 

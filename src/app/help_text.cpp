@@ -42,6 +42,13 @@ std::span<const HelpSection> help_sections() {
        "has 45 seconds, and when time runs out a "
        "reasonable move is made for you. The empty-centre start lets the players set down the first four discs "
        "themselves on the middle squares, and nothing turns over until all four are placed."},
+      {"Points online",
+       "Games against people online earn points for the leaderboards: 10 for a win, 4 for a draw and 1 for a "
+       "loss. A game earns points, and counts toward milestones and levels, only once each side has made at "
+       "least five moves: one resigned or left sooner is kept in the record without points for either side. "
+       "The same two players earn points from at most five games against each other in a day (UTC); later "
+       "games between them are played and kept, without points. Games against the computer are practice and "
+       "earn nothing."},
       {"Themes",
        "Settings offers three looks: Walnut, High contrast and Colour-blind safe (a blue board with orange dots). "
        "While you have not chosen one, High contrast is used whenever your system asks for more contrast. In "

@@ -135,3 +135,81 @@ TEST_SUITE("online start-up") {
     CHECK_FALSE(rig.table.moved_away());
   }
 }
+
+TEST_SUITE("online identity") {
+  TEST_CASE("a link code makes this device the player who showed it: the hello carries it, the new secret is kept") {
+    StartRig rig;
+    rig.keep_identity();  // this device's own guest, about to be replaced
+    rig.table.use_link("abcd-2345");
+    CHECK(rig.link.opens == 1);
+    rig.table.link_opened();
+    const auto hello = std::get<online::client::Hello>(*online::decode_client_message(rig.link.sent.back()).value);
+    CHECK(hello.link == std::optional<std::string>("ABCD2345"));
+    CHECK_FALSE(hello.player.has_value());  // instead of this device's own player
+    rig.receive(wire::Welcome{"p_ada", "Ada", std::string("device-2"), std::string("K7M2QX")});
+    CHECK(rig.table.player() == "p_ada");
+    CHECK(rig.table.name() == "Ada");
+    const Json kept = Json::parse(rig.store.documents[OnlineTable::kPlayerKey]);
+    CHECK(kept.at("player") == "p_ada");
+    CHECK(kept.at("secret") == "device-2");
+    CHECK(std::find_if(rig.notices.begin(), rig.notices.end(), [](const std::string& text) {
+            return text.find("This device now plays as Ada") == 0;
+          }) != rig.notices.end());
+    // A later connection is Ada's, with this device's secret: the code is not sent again.
+    rig.table.link_closed();
+    rig.table.link_opened();
+    const auto again = std::get<online::client::Hello>(*online::decode_client_message(rig.link.sent.back()).value);
+    CHECK_FALSE(again.link.has_value());
+    CHECK(again.player == std::optional<std::string>("p_ada"));
+    CHECK(again.secret == std::optional<std::string>("device-2"));
+  }
+
+  TEST_CASE("a code that is not one is refused here; one the server refuses says why and leaves the player as was") {
+    StartRig rig;
+    rig.keep_identity();
+    rig.table.use_link("ABC");
+    CHECK(rig.link.opens == 0);
+    CHECK(rig.notices.back() == "A link code is eight letters and digits, like ABCD-EFGH.");
+    rig.table.use_link("ABCD2345");
+    rig.table.link_opened();
+    rig.receive(wire::Error{messages::ErrorCode::NoSuchCode,
+                            "That link code is unknown, used or expired. Ask your other device for a new one.",
+                            "hello"});
+    CHECK(rig.notices.back().find("That link code is unknown") == 0);
+    CHECK(Json::parse(rig.store.documents[OnlineTable::kPlayerKey]).at("player") == "p_me");
+  }
+
+  TEST_CASE("the code to show another device, while it is good") {
+    StartRig rig;
+    rig.keep_identity();
+    rig.table.link_device();
+    rig.table.link_opened();
+    rig.receive(wire::Welcome{"p_me", "Ada", std::nullopt, std::nullopt});
+    CHECK(
+        std::holds_alternative<online::client::LinkDevice>(*online::decode_client_message(rig.link.sent.back()).value));
+    rig.receive(wire::LinkCode{"ABCD2345", 300});
+    CHECK(rig.table.link_code() == "ABCD2345");
+  }
+
+  TEST_CASE("deleting: asked of the server, then this device forgets the player and a reload starts afresh") {
+    StartRig rig;
+    rig.keep_identity();
+    rig.table.delete_player();
+    rig.table.link_opened();
+    rig.receive(wire::Welcome{"p_me", "Ada", std::nullopt, std::nullopt});
+    CHECK(std::holds_alternative<online::client::DeletePlayer>(
+        *online::decode_client_message(rig.link.sent.back()).value));
+    rig.receive(wire::PlayerDeleted{});
+    CHECK(rig.table.player().empty());
+    CHECK(rig.table.connection() == OnlineTable::Connection::Idle);
+    CHECK(rig.link.closes >= 1);
+    CHECK(rig.notices.back() == "Your online data is deleted. Playing online again starts as a new guest.");
+    const Json kept = Json::parse(rig.store.documents[OnlineTable::kPlayerKey]);
+    CHECK_FALSE(kept.contains("player"));
+    // The next start-up from a plain address has nothing to go back to.
+    StartRig later;
+    later.store.documents = rig.store.documents;
+    later.table.return_to_saved_seat();
+    CHECK(later.link.opens == 0);
+  }
+}

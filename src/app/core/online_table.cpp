@@ -1,6 +1,7 @@
 #include "app/core/online_table.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -91,6 +92,27 @@ void OnlineTable::claim(const std::string& code) {
   want(online::client::ClaimSeat{*normalised});
 }
 
+void OnlineTable::link_device() {
+  link_code_.clear();
+  want(online::client::LinkDevice{}, /*sits=*/false);
+}
+
+void OnlineTable::use_link(const std::string& code) {
+  const std::optional<std::string> normalised = online::normalised_link_code(code);
+  if (!normalised) {
+    say("A link code is eight letters and digits, like ABCD-EFGH.");
+    return;
+  }
+  // Whatever this device was doing online, it is about to be someone else.
+  finish();
+  link_to_use_ = *normalised;
+  active_ = true;  // the linked player's seat, if they have one, comes with the welcome
+  if (connection_ == Connection::Idle)
+    connect();
+  else
+    reconnect_now();
+}
+
 void OnlineTable::return_to_saved_seat() {
   if (active_ || returning_ || !services_.link.online()) return;
   if (identity_loaded_ && guest_player_.empty() && token_.empty()) return;
@@ -132,6 +154,27 @@ void OnlineTable::transfer_seat() { send(online::client::TransferSeat{}); }
 void OnlineTable::set_name(const std::string& name) {
   ++names_asked_;
   want(online::client::SetName{name}, /*sits=*/false);
+}
+
+void OnlineTable::delete_player() { want(online::client::DeletePlayer{}, /*sits=*/false); }
+
+void OnlineTable::on_player_deleted() {
+  finish();
+  watching_ = returning_ = false;
+  open_tables_.clear();
+  player_.clear();
+  guest_player_.clear();
+  secret_.clear();
+  name_.clear();
+  // Kept as "deleted", so that a reload does not bring the old id back.
+  services_.store.save(
+      kPlayerKey, messages::dump(Json{{"version", 1}, {"deleted", true}}), [](const std::string& error) {
+        if (!error.empty())
+          std::fprintf(stderr, "Reversi: the deleted player could not be forgotten here: %s\n", error.c_str());
+      });
+  services_.link.close();
+  connection_ = Connection::Idle;
+  say("Your online data is deleted. Playing online again starts as a new guest.", 6);
 }
 
 void OnlineTable::watch_open_tables(bool watch) {
@@ -236,7 +279,7 @@ void OnlineTable::connect() {
             parsed.value->value("secret", Json()).is_string()) {
           guest_player_ = (*parsed.value)["player"].get<std::string>();
           secret_ = (*parsed.value)["secret"].get<std::string>();
-        } else {
+        } else if (!parsed || !parsed.value->value("deleted", false)) {
           std::fprintf(stderr, "Reversi: the online player record could not be read; starting as a new guest\n");
         }
       }
@@ -259,13 +302,18 @@ void OnlineTable::link_opened() {
   online::client::Hello hello;
   // Back to a seat as whoever holds it; otherwise as the host's player if signed in.
   sent_token_ = table_ ? welcomed_token_ : token_;
-  if (!sent_token_.empty()) {
+  linking_ = !link_to_use_.empty();
+  if (linking_) {
+    // Used once: a retry after this goes back to this device's own player.
+    hello.link = std::exchange(link_to_use_, "");
+    sent_token_.clear();
+  } else if (!sent_token_.empty()) {
     hello.token = sent_token_;
   } else if (!guest_player_.empty()) {
     hello.player = guest_player_;
     hello.secret = secret_;
   }
-  if (table_) hello.resume = online::Resume{table_->code, seq_};
+  if (table_ && !linking_) hello.resume = online::Resume{table_->code, seq_};
   services_.link.send(online::encode_client_message(hello));
 }
 
@@ -371,6 +419,11 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           connection_ = Connection::Idle;
           moved_away_ = true;
           say("This game carries on on another device.", 6);
+        } else if constexpr (std::is_same_v<T, wire::LinkCode>) {
+          link_code_ = m.code;
+          link_code_until_ = now() + m.expires_in;
+        } else if constexpr (std::is_same_v<T, wire::PlayerDeleted>) {
+          on_player_deleted();
         } else if constexpr (std::is_same_v<T, wire::Error>) {
           on_error(m);
         } else if constexpr (std::is_same_v<T, wire::Chat>) {
@@ -431,6 +484,8 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
   const bool new_guest = welcome.secret.has_value();
   player_ = welcome.player;
   name_ = welcome.name;
+  if (std::exchange(linking_, false))
+    say("This device now plays as " + name_ + ": the same player as your other device.", 6);
   if (new_guest) {
     guest_player_ = player_;
     secret_ = *welcome.secret;
@@ -504,6 +559,12 @@ void OnlineTable::on_table(const wire::Table& table) {
   }
   tell_host_about(table, first);
   table_ = table;
+  // The server's clock, whenever it says it: after a restart it is a fresh
+  // allowance held still for a while, which no event would tell.
+  if (table.clock && table.phase == messages::TablePhase::Playing) {
+    clock_ = table.clock;
+    clock_read_at_ = now();
+  }
   if (std::optional<wire::GameStarted> early = std::exchange(early_start_, std::nullopt)) on_game_started(*early);
   announce_start();
   if (table.phase == messages::TablePhase::Waiting) {
@@ -573,6 +634,8 @@ void OnlineTable::on_game_started(const wire::GameStarted& started) {
   }
   if (!start_mirror(started.black, started.game_number, started.match, "")) return lost_track();
   white_ = started.white;
+  unrated_.reset();
+  unrated_told_ = false;
   if (started.game_number == 1) chips_change_ = 0;  // a new match
   match_over_.reset();
   rematch_offered_ = rematch_asked_ = false;
@@ -625,6 +688,8 @@ void OnlineTable::on_game_over(const wire::GameOver& over) {
   clock_.reset();
   away_until_.reset();
   if (!mirror_) return;
+  unrated_ = over.unrated;
+  unrated_told_ = true;
   end_as(over.over.result.winner(), over.over.result.reason);
   take_mirror_events();
   // The match's standings game by game, now with this one (the server stores
@@ -632,11 +697,12 @@ void OnlineTable::on_game_over(const wire::GameOver& over) {
   if (table_ && table_->options.match_length > 1) send(online::client::GetHistory{});
   if (const std::optional<Color> mine = colour(); mine && table_) {
     const std::optional<Color> winner = over.over.result.winner();
-    host_events_.push_back(messages::events::OnlineGameOver{table_->code, over.over.game_number, over.over.result,
-                                                            over.over.transcript,
-                                                            !winner            ? "draw"
-                                                            : *winner == *mine ? "won"
-                                                                               : "lost"});
+    host_events_.push_back(messages::events::OnlineGameOver{
+        table_->code, over.over.game_number, over.over.result, over.over.transcript,
+        !winner            ? "draw"
+        : *winner == *mine ? "won"
+                           : "lost",
+        over.unrated ? std::string(messages::spell(online::kUnratedReasons, *over.unrated)) : ""});
   }
 }
 
@@ -695,9 +761,21 @@ std::string OnlineTable::points_line() const {
   const bool against_computer = std::any_of(table_->seats.begin(), table_->seats.end(), [](const wire::SeatView& seat) {
     return seat.kind == wire::SeatView::Kind::Computer;
   });
-  if (against_computer) return "Practice against the computer: no points.";
+  if (against_computer || unrated_ == online::Unrated::Practice) return "Practice against the computer: no points.";
   const std::optional<Color> mine = colour();
   if (!mine) return "";
+  // A game seen whole says itself whether it was too short; one picked up
+  // from a snapshot after its end has only the moves to go by.
+  std::array<int, 2> moves{};
+  for (const Ply& ply : mirror_->game().record().applied())
+    if (!ply.is_pass()) ++moves[ply.color == Color::Black ? 0 : 1];
+  const bool short_game =
+      unrated_told_ ? unrated_ == online::Unrated::Short : std::min(moves[0], moves[1]) < online::kRatedMovesEach;
+  if (short_game)
+    return "No points: a game counts once each side has made " + std::to_string(online::kRatedMovesEach) + " moves.";
+  if (unrated_ == online::Unrated::DailyLimit)
+    return "No points: you two have played " + std::to_string(online::kRatedGamesPerPairPerDay) +
+           " games for points today. Play on for fun; they count again from midnight UTC.";
   const std::optional<Color> winner = mirror_->game().result().winner();
   if (!winner) return "+" + std::to_string(online::kDrawPoints) + " points for the draw.";
   if (*winner == *mine) return "+" + std::to_string(online::kWinPoints) + " points for the win.";
@@ -765,6 +843,7 @@ void OnlineTable::on_error(const wire::Error& error) {
     case ErrorCode::NoSuchTable:
     case ErrorCode::TableFull:
     case ErrorCode::NoSuchCode:
+      linking_ = false;
       say(error.reason, 5);
       if (!table_) finish();
       return;
@@ -827,7 +906,8 @@ std::string OnlineTable::name_of(Color color) const {
 
 std::optional<std::pair<Color, double>> OnlineTable::clock() const {
   if (!clock_ || !mirror_ || mirror_->game().is_over()) return std::nullopt;
-  return std::make_pair(clock_->color, std::max(0.0, clock_->seconds - (now() - clock_read_at_)));
+  const double running = std::max(0.0, now() - clock_read_at_ - clock_->held);
+  return std::make_pair(clock_->color, std::max(0.0, clock_->seconds - running));
 }
 
 std::string OnlineTable::status_line() const {

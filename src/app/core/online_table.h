@@ -53,6 +53,11 @@ class OnlineTable {
   void open_table(const messages::online::TableOptions& options, bool is_private);
   void join(const std::string& code);
   void claim(const std::string& code);
+  // One player on several devices: asks the server for a code that makes
+  // another device this player (link_code(), good once for five minutes);
+  // and, on that other device, uses such a code (a link's ?link=, or typed).
+  void link_device();
+  void use_link(const std::string& code);
   // At start-up (a plain address, the home-screen icon): a device that keeps
   // an online player asks the server whether that player still has a seat,
   // and goes back to it. A device that never played online keeps no player
@@ -68,6 +73,10 @@ class OnlineTable {
   void transfer_seat();
   // The nickname others see (checked by the server: 2 to 20 letters, digits, spaces).
   void set_name(const std::string& name);
+  // Asks the server to forget this player (name, points, level, record);
+  // once it has, this device forgets the guest too, and a later online game
+  // starts a new one. Refused by the server while a seat is held.
+  void delete_player();
   void watch_open_tables(bool watch);
   // The host page's signed word for its player (docs/protocol.md, "Host
   // tokens"): from now on the server is told who we are by the token
@@ -140,6 +149,10 @@ class OnlineTable {
   bool rematch_asked() const { return rematch_asked_; }
   const std::optional<messages::online::server::MatchOver>& match_over() const { return match_over_; }
   const std::string& transfer_code() const { return transfer_code_; }
+  // The link code to show while it is good ("" before it comes and once it expires).
+  std::string link_code() const { return now() < link_code_until_ ? link_code_ : ""; }
+  // A host page's player is that player on every device already: nothing to link.
+  bool signed_in_by_host() const { return player_.rfind("h_", 0) == 0; }
   // True once our seat went on on another device, until the next table.
   bool moved_away() const { return moved_away_; }
   const std::vector<messages::online::server::OpenTableEntry>& open_tables() const { return open_tables_; }
@@ -173,6 +186,7 @@ class OnlineTable {
   void on_move(const messages::online::server::Move& move);
   void on_game_over(const messages::online::server::GameOver& over);
   void on_state(const messages::online::server::State& state);
+  void on_player_deleted();
   void on_error(const messages::online::server::Error& error);
   void tell_host_about(const messages::online::server::Table& table, bool first);
   // A fresh mirror for game `game_number` of the table's match.
@@ -195,9 +209,13 @@ class OnlineTable {
   bool identity_loaded_ = false;
   bool identity_loading_ = false;
   bool moved_away_ = false;
-  bool returning_ = false;                                // return_to_saved_seat() until the server's welcome
-  std::string player_, name_;                             // who the server says we are
-  std::string guest_player_, secret_;                     // the guest kept on this device
+  bool returning_ = false;             // return_to_saved_seat() until the server's welcome
+  std::string player_, name_;          // who the server says we are
+  std::string guest_player_, secret_;  // the guest kept on this device
+  std::string link_code_;              // the code to show another device
+  double link_code_until_ = 0;
+  std::string link_to_use_;                               // a code from another device, for the next hello
+  bool linking_ = false;                                  // that hello is on its way
   std::string token_;                                     // the host page's, when it signed us in
   std::string sent_token_;                                // the one the last hello carried ("" as the guest)
   std::string welcomed_token_;                            // the one the server last welcomed us by
@@ -212,6 +230,8 @@ class OnlineTable {
   bool rematch_offered_ = false;
   bool rematch_asked_ = false;
   std::optional<messages::online::server::MatchOver> match_over_;
+  std::optional<messages::online::Unrated> unrated_;  // why the last game earned nothing, as the server said
+  bool unrated_told_ = false;                         // the server's game-over said it (not a snapshot)
   std::string transfer_code_;
   std::vector<messages::online::server::OpenTableEntry> open_tables_;
   std::optional<messages::online::server::Leaderboard> leaderboard_;

@@ -151,6 +151,7 @@ Json online_json(const OnlineTable& online) {
   view["chat"] = std::move(chat);
   view["opponentMuted"] = online.opponent_muted();
   view["transferCode"] = online.transfer_code().empty() ? Json(nullptr) : Json(online.transfer_code());
+  view["linkCode"] = online.link_code().empty() ? Json(nullptr) : Json(online.link_code());
   if (const auto& chips = online.chips())
     view["chips"] = {{"balance", chips->balance},        {"stake", chips->stake},
                      {"leaveCost", chips->leave_cost},   {"wonToday", chips->won_today},
@@ -158,6 +159,7 @@ Json online_json(const OnlineTable& online) {
   else
     view["chips"] = nullptr;
   view["leaveConsequences"] = online.leave_consequences();
+  view["pointsLine"] = online.points_line();  // the result card's word on points
   return view;
 }
 

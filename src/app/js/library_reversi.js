@@ -559,7 +559,7 @@ mergeInto(LibraryManager.library, {
     try {
       // Other options in the address stay (host=, server=); the table's are replaced.
       const params = new URLSearchParams(location.search);
-      ['table', 'claim', 'moves'].forEach(function (name) { params.delete(name); });
+      ['table', 'claim', 'link', 'moves'].forEach(function (name) { params.delete(name); });
       new URLSearchParams(query.replace(/^\?/, '')).forEach(function (value, name) { params.set(name, value); });
       const search = params.toString();
       history.replaceState(history.state, '', location.pathname + (search ? '?' + search : '') + location.hash);
