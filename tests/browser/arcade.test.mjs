@@ -67,7 +67,8 @@ describe('the arcade', () => {
       const pages = [ada.page, bob.page];
       await Promise.all(pages.map((p) => waitForState(p, (s) => s.online && s.online.phase === 'playing' && s.board, null,
         { message: 'the game started' })));
-      for (let i = 0; i < 4; i += 1) await playFirstMoveOnline(pages);
+      // Five moves each: the fewest that make a game earn points.
+      for (let i = 0; i < 10; i += 1) await playFirstMoveOnline(pages);
 
       // Chat: a line each way, a hidden word, and a mute.
       await pressControl(ada.page, 'Menu');

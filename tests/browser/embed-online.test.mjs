@@ -127,10 +127,12 @@ describe('online play from a host page', () => {
       assert.equal(over.outcome, 'lost');
       assert.equal(over.reason, 'resignation');
       assert.equal(over.result, theirs.online.color, 'the friend’s colour won');
-      // Her first game against a person: a milestone, told to the arcade too.
-      const milestone = await arcade.waitFor('reversi:milestone');
-      assert.deepEqual(milestone, { type: 'reversi:milestone', milestone: 'first-game', level: 2 });
-      await waitForState(friend.page, (s) => s.online && s.online.phase !== 'playing', null, { message: 'the friend saw the end' });
+      // One move is too short a game for points (fair points): the arcade and the friend are told so.
+      assert.equal(over.rated, false);
+      assert.equal(over.unrated, 'short');
+      const friendEnd = await waitForState(friend.page, (s) => s.online && s.online.phase !== 'playing' && s.online.pointsLine,
+        null, { message: 'the friend saw the end' });
+      assert.match(friendEnd.online.pointsLine, /^No points: a game counts once each side has made 5 moves\.$/);
       await screenshot(friend.page, 'embed-online-friend-won-phone');
 
       await arcade.send({ type: 'reversi:leave-table' });

@@ -134,11 +134,15 @@ describe('online duels', () => {
       assert.ok(away.online.opponentAway > 0 && away.online.opponentAway <= 40, `a countdown: ${away.online.opponentAway}`);
       assert.match(away.online.status, /lost the connection: \d+ s to come back/);
       await screenshot(ada.page, 'online-opponent-away-phone');
+      // He opens the app again from its plain address (what the home-screen icon opens), with no
+      // invite link: this device still holds a seat, so it goes straight back to the game.
       const again = await bob.context.newPage();
-      await again.goto(`${server.url}index.html?nosw&table=${code}`);
+      await again.goto(`${server.url}index.html?nosw`);
       await waitForApp(again);
-      await waitForState(again, (s, t) => s.online && s.online.connection === 'connected' && s.transcript === t,
-        gone.transcript, { message: 'back at the table in a new tab' });
+      const reopened = await waitForState(again, (s, t) => s.online && s.online.connection === 'connected' && s.transcript === t,
+        gone.transcript, { message: 'back at the table from the plain address' });
+      assert.equal(reopened.online.code, code, 'the same table');
+      assert.equal(reopened.online.color, gone.online.color, 'the same seat');
       await waitForState(ada.page, (s) => s.online && s.online.opponentAway === null, null, { message: 'the opponent is back' });
       pages = [ada.page, again];
 
@@ -180,21 +184,44 @@ describe('online duels', () => {
         null, { message: 'the second game started' })));
       assert.deepEqual(rematch.map((s) => s.online.color), colours.reverse(), 'colours swapped');
 
-      // Ada carries her seat on to a computer: a one-time link moves it, and the old page is told.
+      // Ada carries the game on to a computer: a one-time link makes that device Ada herself, at her seat.
       await tapControl(ada.page, 'Table');
       await waitForPanel(ada.page, 'table');
       await tapControl(ada.page, 'Continue on another device');
-      const offered = await waitForState(ada.page, (s) => s.online && s.online.transferCode, null, { message: 'a transfer code' });
+      const offered = await waitForState(ada.page, (s) => s.online && s.online.linkCode, null, { message: 'a link code' });
       await screenshot(ada.page, 'online-continue-elsewhere-phone');
+      const ada1 = offered.online.player;
+      const card = async () => {
+        const answer = await fetch(`${server.url}api/players/${ada1}`);
+        assert.equal(answer.status, 200);
+        return answer.json();
+      };
+      const gamesBefore = (await card()).games;
       const other = await openPage(browser, null, desktop);
       try {
-        await other.page.goto(`${server.url}index.html?nosw&claim=${offered.online.transferCode}`);
+        await other.page.goto(`${server.url}index.html?nosw&link=${offered.online.linkCode}`);
         await waitForApp(other.page);
         const moved = await waitForState(other.page, (s, c) => s.online && s.online.code === c && s.online.color, code,
           { message: 'the seat on the other device' });
+        assert.equal(moved.online.player, ada1, 'the same player on the new device');
+        assert.equal(moved.online.name, offered.online.name, 'with the same name');
         assert.equal(moved.online.color, rematch[0].online.color, 'the same colour on the new device');
-        await waitForState(ada.page, (s) => s.online === null && /another device/.test(s.notice), null,
+        const told = await waitForState(ada.page, (s) => s.online === null && /another device/.test(s.notice), null,
           { message: 'the old page is told' });
+        // The table dialog she had open says where the game went and what this device can do now.
+        assert.equal(told.panel, 'table');
+        assert.ok(told.controls['Play on this device'] && told.controls['Play online'], 'a way on from the old device');
+        await screenshot(ada.page, 'online-seat-moved-phone');
+        // Bob still plays Ada: no new guest sat down.
+        const bobSees = await state(again);
+        assert.ok(bobSees.online.seats.some((seat) => seat && seat.player === ada1 && seat.name === offered.online.name),
+          `Bob's table names Ada: ${JSON.stringify(bobSees.online.seats)}`);
+        // Played to the end from the new device, the game lands on Ada's card.
+        await playUntil([other.page, again], random, (s) => s.phase === 'over');
+        const after = await card();
+        assert.equal(after.games, gamesBefore + 1, 'the game counted for Ada');
+        assert.equal(after.name, offered.online.name);
+        await screenshot(other.page, 'online-linked-device-result-desktop');
       } finally {
         await other.context.close();
       }
