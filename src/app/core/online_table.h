@@ -168,6 +168,7 @@ class OnlineTable {
   void handle(const messages::online::ServerMessage& message);
   void on_welcome(const messages::online::server::Welcome& welcome);
   void on_table(const messages::online::server::Table& table);
+  void on_open_tables_changed(const messages::online::server::OpenTablesChanged& change);
   void on_game_started(const messages::online::server::GameStarted& started);
   void announce_start();
   void on_move(const messages::online::server::Move& move);
@@ -213,7 +214,8 @@ class OnlineTable {
   bool rematch_asked_ = false;
   std::optional<messages::online::server::MatchOver> match_over_;
   std::string transfer_code_;
-  std::vector<messages::online::server::OpenTableEntry> open_tables_;
+  std::vector<messages::online::server::OpenTableEntry> open_tables_;  // newest first
+  bool open_tables_whole_ = false;  // open_tables_ is the server's list for us, to which changes apply
   std::optional<messages::online::server::Leaderboard> leaderboard_;
   std::optional<messages::online::server::PlayerCard> card_;
   std::optional<messages::online::server::History> history_;
