@@ -20,6 +20,13 @@ Lobby::Lobby(TableServices shared, HostFactory factory) : shared_(std::move(shar
     std::lock_guard lock(mutex_);
     return unused_code();
   };
+  if (shared_.moderation)
+    shared_.moderation->set_avoidance_listener(
+        [this](const std::string& first, const std::string& second) { avoidances_changed(first, second); });
+}
+
+Lobby::~Lobby() {
+  if (shared_.moderation) shared_.moderation->set_avoidance_listener({});
 }
 
 std::string Lobby::unused_code() const {
@@ -236,6 +243,11 @@ void Lobby::apply_summary(const TableSummary& summary, const std::string& node) 
   }
   // The open tables list: its watchers hear what changed in theirs.
   if (open_tables_.update(summary.code, summary.listed)) send_list_changes(lock, [](const Watcher&) { return true; });
+}
+
+void Lobby::avoidances_changed(const std::string& first, const std::string& second) {
+  std::unique_lock lock(mutex_);
+  send_list_changes(lock, [&](const Watcher& watcher) { return watcher.player == first || watcher.player == second; });
 }
 
 OpenTablesList::Hidden Lobby::hidden_from(const std::string& watcher) const {

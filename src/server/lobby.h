@@ -40,6 +40,9 @@ class Lobby {
   // `shared`: the services every table has (store, clocks, random, windows);
   // the lobby fills in its own (changed, claim_player, new_code).
   Lobby(TableServices shared, HostFactory factory);
+  ~Lobby();
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
 
   // Start-up: every stored table comes back. Returns how many, or the error.
   StoreResult<std::size_t> restore_tables();
@@ -76,6 +79,9 @@ class Lobby {
   void unwatch(const LinkPtr& link);
   // The whole list as `watcher` would get it now.
   std::string open_tables_message(const std::string& watcher = "") const;
+  // A report made `first` and `second` avoid each other: their lists lose
+  // the other's tables now.
+  void avoidances_changed(const std::string& first, const std::string& second);
 
   std::size_t table_count() const;
 

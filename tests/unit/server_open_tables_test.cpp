@@ -124,12 +124,14 @@ STORE_TEST_CASE("open tables: a watcher applying the changes holds what a fresh 
   joiner.say(online::client::LeaveTable{});
   check_lists(server, {&dan, &eve}, "the player leaves: Ada's table waits again");
 
-  // Eve sits with Ada and reports her: Ada's table, waiting again, is not on Eve's list.
+  // Eve sits with Ada, leaves, and reports her: Ada's table leaves Eve's list at once.
   eve.say(online::client::JoinTable{ada_table});
   check_lists(server, {&dan, &eve}, "Eve joins Ada");
-  eve.say(online::client::Report{ada.welcome.player, messages::ReportReason::Abuse, ""});
   eve.say(online::client::LeaveTable{});
-  check_lists(server, {&dan, &eve}, "Eve reports Ada and leaves");
+  check_lists(server, {&dan, &eve}, "Eve leaves Ada");
+  CHECK(eve.list.names(ada_table));
+  eve.say(online::client::Report{ada.welcome.player, messages::ReportReason::Abuse, ""});
+  check_lists(server, {&dan, &eve}, "Eve reports Ada");
   CHECK_FALSE(eve.list.names(ada_table));
   CHECK(dan.list.names(ada_table));
 
@@ -158,6 +160,17 @@ STORE_TEST_CASE("open tables: a watcher applying the changes holds what a fresh 
   server.remote(remote_code(0), "p_remote0", "Renamed");
   CHECK(dan.link->sent.empty());
   check_lists(server, {&dan, &eve}, "a table below the hundred changes");
+  // A report made through node 2, read from the store: Dan's list loses that host's table.
+  server::ReportRow report;
+  report.reporter = dan.welcome.player;
+  report.reported = "p_remote104";
+  report.code = remote_code(104);
+  report.created_unix = 1'800'000'000;
+  REQUIRE(server.world.store->moderation()->add_report(report));
+  REQUIRE(!server.world.moderation->load());
+  check_lists(server, {&dan, &eve}, "Dan's report through node 2");
+  CHECK_FALSE(dan.list.names(remote_code(104)));
+  CHECK(eve.list.names(remote_code(104)));
   // Ada, avoided by Eve, now hosts on node 2: still not on Eve's list.
   ada.say(online::client::LeaveTable{});
   check_lists(server, {&dan, &eve}, "Ada leaves");
