@@ -2,6 +2,7 @@
 // shared with the decoders (table_messages_decode.cpp).
 #include "messages/table_messages.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -66,6 +67,12 @@ constexpr bool is_plain_client_message =
     std::is_same_v<Plain, client::GetChips> || std::is_same_v<Plain, client::DeletePlayer> ||
     std::is_same_v<Plain, client::LinkDevice>;
 
+Json open_table_json(const server::OpenTableEntry& entry) {
+  return Json{{"code", entry.code},
+              {"host", {{"player", entry.host_player}, {"name", entry.host_name}, {"level", entry.host_level}}},
+              {"options", table_options_to_json(entry.options)}};
+}
+
 Json entry_json(const server::LeaderboardEntry& entry) {
   return Json{{"rank", entry.rank},
               {"player", entry.player},
@@ -114,6 +121,31 @@ std::optional<std::string> normalised_code(std::string_view text) {
     code.push_back(upper);
   }
   return code;
+}
+
+bool apply_open_tables_changed(std::vector<server::OpenTableEntry>& list, const server::OpenTablesChanged& change) {
+  std::vector<server::OpenTableEntry> result = list;
+  auto find = [&](const std::string& code) {
+    return std::find_if(result.begin(), result.end(), [&](const auto& entry) { return entry.code == code; });
+  };
+  for (const std::string& code : change.removed) {
+    const auto found = find(code);
+    if (found == result.end()) return false;
+    result.erase(found);
+  }
+  for (const server::OpenTableEntry& entry : change.changed) {
+    const auto found = find(entry.code);
+    if (found == result.end()) return false;
+    *found = entry;
+  }
+  for (const server::AddedOpenTable& added : change.added) {
+    if (find(added.entry.code) != result.end() || added.at < 0 || static_cast<std::size_t>(added.at) > result.size())
+      return false;
+    result.insert(result.begin() + added.at, added.entry);
+  }
+  if (result.size() > kMaxOpenTablesListed) return false;
+  list = std::move(result);
+  return true;
 }
 
 std::string invite_link(std::string_view code) { return "/?table=" + std::string(code); }
@@ -216,14 +248,36 @@ std::string encode_client_message(const ClientMessage& message) {
 }
 
 std::string_view server_message_type(const ServerMessage& message) {
-  static constexpr std::string_view kNames[] = {"welcome",       "table",       "open-tables",     "game-started",
-                                                "move",          "pass",        "clock-expired",   "game-over",
-                                                "game-aborted",  "match-over",  "rematch-offered", "opponent-away",
-                                                "opponent-back", "state",       "transfer-code",   "seat-moved",
-                                                "error",         "leaderboard", "player",          "history",
-                                                "milestone",     "chat",        "chat-history",    "mutes",
-                                                "reported",      "chips",       "chips-ledger",    "player-deleted",
-                                                "link-code"};
+  static constexpr std::string_view kNames[] = {"welcome",
+                                                "table",
+                                                "open-tables",
+                                                "game-started",
+                                                "move",
+                                                "pass",
+                                                "clock-expired",
+                                                "game-over",
+                                                "game-aborted",
+                                                "match-over",
+                                                "rematch-offered",
+                                                "opponent-away",
+                                                "opponent-back",
+                                                "state",
+                                                "transfer-code",
+                                                "seat-moved",
+                                                "error",
+                                                "leaderboard",
+                                                "player",
+                                                "history",
+                                                "milestone",
+                                                "chat",
+                                                "chat-history",
+                                                "mutes",
+                                                "reported",
+                                                "chips",
+                                                "chips-ledger",
+                                                "player-deleted",
+                                                "link-code",
+                                                "open-tables-changed"};
   static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
   return kNames[message.index()];
 }
@@ -270,12 +324,20 @@ Json server_message_json(const ServerMessage& message) {
           json = table_json(value);
         } else if constexpr (std::is_same_v<T, server::OpenTables>) {
           Json list = Json::array();
-          for (const server::OpenTableEntry& entry : value.tables)
-            list.push_back(
-                {{"code", entry.code},
-                 {"host", {{"player", entry.host_player}, {"name", entry.host_name}, {"level", entry.host_level}}},
-                 {"options", table_options_to_json(entry.options)}});
+          for (const server::OpenTableEntry& entry : value.tables) list.push_back(open_table_json(entry));
           json["tables"] = list;
+        } else if constexpr (std::is_same_v<T, server::OpenTablesChanged>) {
+          json["removed"] = value.removed;
+          Json changed = Json::array();
+          for (const server::OpenTableEntry& entry : value.changed) changed.push_back(open_table_json(entry));
+          json["changed"] = changed;
+          Json added = Json::array();
+          for (const server::AddedOpenTable& entry : value.added) {
+            Json item = open_table_json(entry.entry);
+            item["at"] = entry.at;
+            added.push_back(item);
+          }
+          json["added"] = added;
         } else if constexpr (std::is_same_v<T, server::GameStarted>) {
           json["seq"] = value.seq;
           json["gameNumber"] = value.game_number;

@@ -285,6 +285,24 @@ struct OpenTables {
   std::vector<OpenTableEntry> tables;
   bool operator==(const OpenTables&) const = default;
 };
+// A table that comes into a watcher's list, at its place in the new list
+// (0: the newest).
+struct AddedOpenTable {
+  int at = 0;
+  OpenTableEntry entry;
+  bool operator==(const AddedOpenTable&) const = default;
+};
+// What changed in a watcher's open tables list since the list or change
+// sent last. Applied in this order (apply_open_tables_changed): the removed
+// go, the changed are replaced where they stand, and the added go in at
+// their places, in ascending order; the list is then what a fresh
+// open-tables would be. A table both removed and added was listed again.
+struct OpenTablesChanged {
+  std::vector<std::string> removed;     // table codes
+  std::vector<OpenTableEntry> changed;  // the same table, its host's name or level new
+  std::vector<AddedOpenTable> added;    // by place, ascending
+  bool operator==(const OpenTablesChanged&) const = default;
+};
 // "colors": player ids, or "computer" for the computer's seat.
 struct GameStarted {
   int seq = 0;
@@ -496,7 +514,7 @@ using ServerMessage =
                  server::OpponentAway, server::OpponentBack, server::State, server::TransferCode, server::SeatMoved,
                  server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached,
                  server::Chat, server::ChatHistory, server::Mutes, server::Reported, server::Chips, server::ChipsLedger,
-                 server::PlayerDeleted, server::LinkCode>;
+                 server::PlayerDeleted, server::LinkCode, server::OpenTablesChanged>;
 
 std::string_view server_message_type(const ServerMessage& message);
 std::string encode_server_message(const ServerMessage& message);
@@ -504,6 +522,12 @@ Decoded<ServerMessage> decode_server_message(std::string_view text);
 // The event number of a game event (game-started … match-over), which a
 // client keeps to resume; none for the others.
 std::optional<int> sequence_of(const ServerMessage& message);
+
+// Applies `change` to `list` (newest first), the list as the server sent
+// it so far. False, with `list` as it was, when the change does not fit it
+// (a code removed or changed that it lacks, one added that it has, a place
+// past its end): the client lost track and asks for the whole list again.
+bool apply_open_tables_changed(std::vector<server::OpenTableEntry>& list, const server::OpenTablesChanged& change);
 
 // The invite and seat-transfer links for a code ("/?table=K7M2QX", "/?claim=…").
 std::string invite_link(std::string_view code);

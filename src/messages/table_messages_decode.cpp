@@ -1,6 +1,7 @@
 // The online protocol's decoders: any text in, a typed message or a
 // DecodeError out, never an exception.
 #include <cmath>
+#include <set>
 
 #include "engine/notation.h"
 #include "messages/table_messages.h"
@@ -18,6 +19,7 @@ constexpr std::size_t kMaxReasonBytes = 1000;
 // A chat line's own limits (characters) are the server's; a frame is the cap here.
 constexpr std::size_t kMaxChatBytes = kMaxClientMessageBytes;
 constexpr std::size_t kMaxMutesListed = 1000;
+constexpr std::size_t kMaxListedCodeBytes = 16;  // a table's code as the open tables list names it
 
 // Code points in valid UTF-8 (the JSON parser has checked it).
 std::size_t characters_in(std::string_view text) {
@@ -191,6 +193,43 @@ server::HistoryGame read_game(FieldReader& reader) {
   return game;
 }
 
+// An entry of the open tables list (open-tables, open-tables-changed).
+server::OpenTableEntry read_open_table(FieldReader& reader, const std::string& where) {
+  server::OpenTableEntry listed;
+  reader.read("code", listed.code, kMaxListedCodeBytes);
+  read_object(reader, "host", where, [&](FieldReader& host) {
+    host.read("player", listed.host_player, kMaxIdBytes);
+    host.read("name", listed.host_name, kMaxNameBytes);
+    if (host.has("level")) host.read("level", listed.host_level, 1, kMilestoneCount + 1);
+  });
+  if (const Json* options = reader.ok() ? reader.field("options") : nullptr) {
+    Decoded<TableOptions> decoded = table_options_from_json(*options, where + ": 'options'");
+    if (!decoded) reader.fail(decoded.error.problem, decoded.error.message);
+    if (decoded) listed.options = *decoded.value;
+  }
+  return listed;
+}
+
+// A change names a table at most once among the removed and once among
+// the changed and added (removed and added: it was listed again), never
+// changes a table it removes, stays within the list's cap, and places the
+// added in ascending order.
+void check_open_tables_changed(FieldReader& reader, const server::OpenTablesChanged& change) {
+  if (change.changed.size() + change.added.size() > kMaxOpenTablesListed)
+    return reader.fail(DecodeProblem::Inconsistent, "'changed' and 'added' should name at most 100 tables together");
+  const std::set<std::string> removed(change.removed.begin(), change.removed.end());
+  std::set<std::string> listed;
+  for (const server::OpenTableEntry& entry : change.changed)
+    if (removed.count(entry.code)) return reader.fail(DecodeProblem::Inconsistent, "a removed table cannot change");
+  for (const server::OpenTableEntry& entry : change.changed) listed.insert(entry.code);
+  for (const server::AddedOpenTable& added : change.added) listed.insert(added.entry.code);
+  if (removed.size() != change.removed.size() || listed.size() != change.changed.size() + change.added.size())
+    return reader.fail(DecodeProblem::Inconsistent, "a change of the list should name a table only once");
+  for (std::size_t index = 1; index < change.added.size(); ++index)
+    if (change.added[index].at <= change.added[index - 1].at)
+      return reader.fail(DecodeProblem::Inconsistent, "'added' should be in ascending order of 'at'");
+}
+
 // A message-layer event inside a server message, with "seq" beside it.
 template <class EventType>
 bool read_event(const Json& message, std::string_view type, EventType& out, DecodeError& error) {
@@ -348,23 +387,33 @@ Decoded<ServerMessage> decode_server(const Json& message, std::string_view type)
       reader.fail(DecodeProblem::WrongType, "tables", "should be a list of tables");
     if (reader.ok())
       for (const Json& entry : *tables) {
-        server::OpenTableEntry listed;
         FieldReader inner(entry, where + ": 'tables'");
-        inner.read("code", listed.code, 16);
-        read_object(inner, "host", where, [&](FieldReader& host) {
-          host.read("player", listed.host_player, kMaxIdBytes);
-          host.read("name", listed.host_name, kMaxNameBytes);
-          if (host.has("level")) host.read("level", listed.host_level, 1, kMilestoneCount + 1);
-        });
-        if (const Json* options = inner.field("options")) {
-          Decoded<TableOptions> decoded = table_options_from_json(*options, where + ": 'options'");
-          if (!decoded) return Result::failure(decoded.error);
-          listed.options = *decoded.value;
-        }
+        open.tables.push_back(read_open_table(inner, where));
         if (!inner.ok()) return Result::failure(inner.error());
-        open.tables.push_back(listed);
       }
     return finish<server::OpenTables, ServerMessage>(reader, open);
+  }
+  if (type == "open-tables-changed") {
+    server::OpenTablesChanged change;
+    const Json* removed = reader.field("removed");
+    if (removed && (!removed->is_array() || removed->size() > kMaxOpenTablesListed))
+      reader.fail(DecodeProblem::WrongType, "removed", "should be a list of at most 100 table codes");
+    if (reader.ok())
+      for (const Json& code : *removed) {
+        if (!code.is_string() || code.get_ref<const std::string&>().size() > kMaxListedCodeBytes)
+          return Result::failure(DecodeProblem::WrongType, where + ": 'removed' should hold table codes");
+        change.removed.push_back(code.get<std::string>());
+      }
+    read_list(reader, "changed", kMaxOpenTablesListed,
+              [&](FieldReader& inner) { change.changed.push_back(read_open_table(inner, where)); });
+    read_list(reader, "added", kMaxOpenTablesListed, [&](FieldReader& inner) {
+      server::AddedOpenTable added;
+      inner.read("at", added.at, 0, static_cast<std::int64_t>(kMaxOpenTablesListed) - 1);
+      added.entry = read_open_table(inner, where);
+      change.added.push_back(added);
+    });
+    if (reader.ok()) check_open_tables_changed(reader, change);
+    return finish<server::OpenTablesChanged, ServerMessage>(reader, change);
   }
   if (type == "game-started") {
     server::GameStarted started;

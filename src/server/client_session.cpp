@@ -99,6 +99,11 @@ void ClientSession::on_closed() {
 bool ClientSession::relay_to(const std::string& node, std::string_view request, std::optional<online::Resume> resume,
                              bool pass_message) {
   RelayStart start{*player_, name_, watching_, std::move(resume), pass_message ? std::string(message_) : ""};
+  // The table's node keeps the list coming, from a whole list of its own: no
+  // change from this node's list may follow that. (Should the relay fail,
+  // the connection closes.)
+  if (watching_) services_.lobby->unwatch(self_);
+  watching_ = false;
   // A connection relayed here is not relayed on: two nodes whose summaries
   // disagree for a moment (a table changing hands) would pass it back and forth.
   if (adopted_ || !services_.cluster->relay(node, self_, start, relay_id_)) {
@@ -109,8 +114,6 @@ bool ClientSession::relay_to(const std::string& node, std::string_view request, 
     return false;
   }
   relay_node_ = node;
-  if (watching_) services_.lobby->unwatch(self_);  // the table's node keeps the list coming
-  watching_ = false;
   return true;
 }
 

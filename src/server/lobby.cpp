@@ -20,6 +20,13 @@ Lobby::Lobby(TableServices shared, HostFactory factory) : shared_(std::move(shar
     std::lock_guard lock(mutex_);
     return unused_code();
   };
+  if (shared_.moderation)
+    shared_.moderation->set_avoidance_listener(
+        [this](const std::string& first, const std::string& second) { avoidances_changed(first, second); });
+}
+
+Lobby::~Lobby() {
+  if (shared_.moderation) shared_.moderation->set_avoidance_listener({});
 }
 
 std::string Lobby::unused_code() const {
@@ -198,102 +205,109 @@ void Lobby::hand_over(const std::string& code, const std::optional<std::string>&
 }
 
 void Lobby::apply_summary(const TableSummary& summary, const std::string& node) {
-  std::vector<std::pair<LinkPtr, std::string>> to_tell;  // and the message for each
-  {
-    std::lock_guard lock(mutex_);
-    if (!node.empty()) {
-      if (tables_.count(summary.code)) return;  // played here now: a late word from the node before
-      if (summary.closed)
-        remote_tables_.erase(summary.code);
-      else
-        remote_tables_[summary.code] = node;
-    } else {
+  std::unique_lock lock(mutex_);
+  if (!node.empty()) {
+    if (tables_.count(summary.code)) return;  // played here now: a late word from the node before
+    if (summary.closed)
       remote_tables_.erase(summary.code);
-    }
-    // Seated players: exactly those the table names now.
-    std::set<std::string>& seated = seated_at_[summary.code];
-    for (const std::string& player : seated)
-      if (player != summary.players[0] && player != summary.players[1]) {
-        const auto found = player_tables_.find(player);
-        if (found != player_tables_.end() && found->second == summary.code) player_tables_.erase(found);
-      }
-    seated.clear();
-    for (const std::string& player : summary.players)
-      if (!player.empty()) {
-        seated.insert(player);
-        player_tables_[player] = summary.code;
-      }
-    // Transfer codes.
-    if (const auto old = table_transfers_.find(summary.code); old != table_transfers_.end()) {
-      transfers_.erase(old->second);
-      table_transfers_.erase(old);
-    }
-    if (summary.transfer_code && !summary.closed) {
-      transfers_[*summary.transfer_code] = summary.code;
-      table_transfers_[summary.code] = *summary.transfer_code;
-    }
-    // The open tables list.
-    bool list_changed = false;
-    if (const auto order = listed_order_.find(summary.code); order != listed_order_.end()) {
-      const auto entry = listed_.find(order->second);
-      if (!summary.listed || !(entry->second == *summary.listed)) {
-        listed_.erase(entry);
-        listed_order_.erase(order);
-        list_changed = true;
-      }
-    }
-    if (summary.listed && !listed_order_.count(summary.code)) {
-      listed_order_[summary.code] = next_order_;
-      listed_[next_order_++] = *summary.listed;
-      list_changed = true;
-    }
-    if (summary.closed) {
-      tables_.erase(summary.code);
-      seated_at_.erase(summary.code);
-    }
-    if (list_changed && !watchers_.empty()) {
-      const std::string everyone = open_tables_message_locked("");
-      for (const auto& [link, player] : watchers_)
-        to_tell.emplace_back(link, shared_.moderation && shared_.moderation->has_avoidances(player)
-                                       ? open_tables_message_locked(player)
-                                       : everyone);
-    }
+    else
+      remote_tables_[summary.code] = node;
+  } else {
+    remote_tables_.erase(summary.code);
   }
-  for (const auto& [watcher, message] : to_tell) watcher->send(message);
+  // Seated players: exactly those the table names now.
+  std::set<std::string>& seated = seated_at_[summary.code];
+  for (const std::string& player : seated)
+    if (player != summary.players[0] && player != summary.players[1]) {
+      const auto found = player_tables_.find(player);
+      if (found != player_tables_.end() && found->second == summary.code) player_tables_.erase(found);
+    }
+  seated.clear();
+  for (const std::string& player : summary.players)
+    if (!player.empty()) {
+      seated.insert(player);
+      player_tables_[player] = summary.code;
+    }
+  // Transfer codes.
+  if (const auto old = table_transfers_.find(summary.code); old != table_transfers_.end()) {
+    transfers_.erase(old->second);
+    table_transfers_.erase(old);
+  }
+  if (summary.transfer_code && !summary.closed) {
+    transfers_[*summary.transfer_code] = summary.code;
+    table_transfers_[summary.code] = *summary.transfer_code;
+  }
+  if (summary.closed) {
+    tables_.erase(summary.code);
+    seated_at_.erase(summary.code);
+  }
+  // The open tables list: its watchers hear what changed in theirs.
+  if (open_tables_.update(summary.code, summary.listed)) send_list_changes(lock, [](const Watcher&) { return true; });
+}
+
+void Lobby::avoidances_changed(const std::string& first, const std::string& second) {
+  std::unique_lock lock(mutex_);
+  send_list_changes(lock, [&](const Watcher& watcher) { return watcher.player == first || watcher.player == second; });
+}
+
+OpenTablesList::Hidden Lobby::hidden_from(const std::string& watcher) const {
+  Moderation* moderation = shared_.moderation;
+  if (!moderation || watcher.empty() || !moderation->has_avoidances(watcher)) return {};
+  return [moderation, watcher](const std::string& host) { return moderation->avoided(watcher, host); };
+}
+
+void Lobby::send_list_changes(std::unique_lock<std::mutex>& lock, const std::function<bool(const Watcher&)>& which) {
+  std::vector<std::pair<LinkPtr, std::string>> to_tell;  // and the message for each
+  // Watchers who avoid no one mostly hold the same list: the change is
+  // worked out once for those.
+  std::optional<OpenTablesList::Holding> shared_before;
+  OpenTablesList::Holding shared_after;
+  std::optional<std::string> shared_message;
+  for (Watcher& watcher : watchers_) {
+    if (!which(watcher)) continue;
+    const OpenTablesList::Hidden hidden = hidden_from(watcher.player);
+    if (!hidden && shared_before && watcher.holding == *shared_before) {
+      watcher.holding = shared_after;
+      if (shared_message) to_tell.emplace_back(watcher.link, *shared_message);
+      continue;
+    }
+    OpenTablesList::Holding before = hidden ? OpenTablesList::Holding{} : watcher.holding;
+    const auto change = open_tables_.changes(watcher.holding, hidden);
+    std::optional<std::string> message;
+    if (change) message = online::encode_server_message(*change);
+    if (!hidden) {
+      shared_before = std::move(before);
+      shared_after = watcher.holding;
+      shared_message = message;
+    }
+    if (message) to_tell.emplace_back(watcher.link, std::move(*message));
+  }
+  std::lock_guard sending(list_sending_);
+  lock.unlock();
+  for (const auto& [link, message] : to_tell) link->send(message);
 }
 
 void Lobby::watch(const LinkPtr& link, const std::string& player) {
-  std::string message;
-  {
-    std::lock_guard lock(mutex_);
-    const auto found =
-        std::find_if(watchers_.begin(), watchers_.end(), [&](const auto& watcher) { return watcher.first == link; });
-    if (found == watchers_.end()) watchers_.emplace_back(link, player);
-    message = open_tables_message_locked(player);
-  }
+  std::unique_lock lock(mutex_);
+  auto found =
+      std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& watcher) { return watcher.link == link; });
+  if (found == watchers_.end()) found = watchers_.insert(watchers_.end(), Watcher{link, player, {}});
+  found->player = player;
+  const std::string message = online::encode_server_message(open_tables_.whole(found->holding, hidden_from(player)));
+  std::lock_guard sending(list_sending_);
+  lock.unlock();
   link->send(message);
 }
 
 void Lobby::unwatch(const LinkPtr& link) {
   std::lock_guard lock(mutex_);
-  watchers_.erase(
-      std::remove_if(watchers_.begin(), watchers_.end(), [&](const auto& watcher) { return watcher.first == link; }),
-      watchers_.end());
+  std::erase_if(watchers_, [&](const Watcher& watcher) { return watcher.link == link; });
 }
 
 std::string Lobby::open_tables_message(const std::string& watcher) const {
   std::lock_guard lock(mutex_);
-  return open_tables_message_locked(watcher);
-}
-
-std::string Lobby::open_tables_message_locked(const std::string& watcher) const {
-  online::server::OpenTables open;
-  const bool filtered = shared_.moderation && !watcher.empty() && shared_.moderation->has_avoidances(watcher);
-  for (auto entry = listed_.rbegin(); entry != listed_.rend() && open.tables.size() < online::kMaxOpenTablesListed;
-       ++entry)
-    if (!filtered || !shared_.moderation->avoided(watcher, entry->second.host_player))
-      open.tables.push_back(entry->second);
-  return online::encode_server_message(open);
+  OpenTablesList::Holding holding;
+  return online::encode_server_message(open_tables_.whole(holding, hidden_from(watcher)));
 }
 
 std::size_t Lobby::table_count() const {

@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -15,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/open_tables_list.h"
 #include "server/table.h"
 
 namespace reversi::server {
@@ -40,6 +40,9 @@ class Lobby {
   // `shared`: the services every table has (store, clocks, random, windows);
   // the lobby fills in its own (changed, claim_player, new_code).
   Lobby(TableServices shared, HostFactory factory);
+  ~Lobby();
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
 
   // Start-up: every stored table comes back. Returns how many, or the error.
   StoreResult<std::size_t> restore_tables();
@@ -69,10 +72,16 @@ class Lobby {
   HostPtr find_transfer(const std::string& code) const;
 
   // `player`: the watcher, whose list leaves out the tables of players they
-  // reported or who reported them (Moderation::avoided).
+  // reported or who reported them (Moderation::avoided). The watcher gets
+  // the whole list now (open-tables), then only what changes in it
+  // (open-tables-changed); watching again sends the whole list again.
   void watch(const LinkPtr& link, const std::string& player = "");
   void unwatch(const LinkPtr& link);
+  // The whole list as `watcher` would get it now.
   std::string open_tables_message(const std::string& watcher = "") const;
+  // A report made `first` and `second` avoid each other: their lists lose
+  // the other's tables now.
+  void avoidances_changed(const std::string& first, const std::string& second);
 
   std::size_t table_count() const;
 
@@ -80,22 +89,31 @@ class Lobby {
   void table_changed(const TableSummary& summary);
   // `node` empty: a table of this node.
   void apply_summary(const TableSummary& summary, const std::string& node);
+  struct Watcher {
+    LinkPtr link;
+    std::string player;
+    OpenTablesList::Holding holding;  // what the watcher's list names now
+  };
   bool claim_player(const std::string& player, const std::string& code);
   std::string unused_code() const;  // under the lock
-  std::string open_tables_message_locked(const std::string& watcher) const;
+  OpenTablesList::Hidden hidden_from(const std::string& watcher) const;
+  // Sends the watchers `which` picks what changed in their lists, and lets
+  // `lock` (the lobby's) go.
+  void send_list_changes(std::unique_lock<std::mutex>& lock, const std::function<bool(const Watcher&)>& which);
 
   TableServices shared_;
   HostFactory factory_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, HostPtr> tables_;
-  std::unordered_map<std::string, std::string> player_tables_;                // player -> table code
-  std::unordered_map<std::string, std::set<std::string>> seated_at_;          // table code -> players
-  std::unordered_map<std::string, std::string> transfers_;                    // transfer code -> table code
-  std::unordered_map<std::string, std::string> table_transfers_;              // table code -> transfer code
-  std::map<std::uint64_t, messages::online::server::OpenTableEntry> listed_;  // by opening order
-  std::unordered_map<std::string, std::uint64_t> listed_order_;
-  std::uint64_t next_order_ = 0;
-  std::vector<std::pair<LinkPtr, std::string>> watchers_;  // and the player watching
+  std::unordered_map<std::string, std::string> player_tables_;        // player -> table code
+  std::unordered_map<std::string, std::set<std::string>> seated_at_;  // table code -> players
+  std::unordered_map<std::string, std::string> transfers_;            // transfer code -> table code
+  std::unordered_map<std::string, std::string> table_transfers_;      // table code -> transfer code
+  OpenTablesList open_tables_;
+  std::vector<Watcher> watchers_;
+  // Taken before the lobby's lock is let go and held while the lists are
+  // sent: a watcher's changes reach it in the order they were worked out.
+  std::mutex list_sending_;
   Cluster* cluster_ = nullptr;
   std::unordered_map<std::string, TableSummary> summaries_;     // tables of this node, as last told
   std::unordered_map<std::string, std::string> remote_tables_;  // table code -> the node playing it

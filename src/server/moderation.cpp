@@ -27,13 +27,26 @@ Moderation::Moderation(ModerationStore& store, ChatFilter filter) : store_(store
 StoreStatus Moderation::load() {
   const auto pairs = store_.load_avoidances();
   if (!pairs) return pairs.error;
-  std::lock_guard lock(mutex_);
-  for (const auto& [reporter, reported] : *pairs.value) {
-    reports_.emplace(reporter, reported);
-    avoided_[reporter].insert(reported);
-    avoided_[reported].insert(reporter);
+  std::vector<std::pair<std::string, std::string>> new_pairs;
+  std::function<void(const std::string&, const std::string&)> listener;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [reporter, reported] : *pairs.value) {
+      reports_.emplace(reporter, reported);
+      if (avoided_[reporter].insert(reported).second) new_pairs.emplace_back(reporter, reported);
+      avoided_[reported].insert(reporter);
+    }
+    listener = avoidance_listener_;
   }
+  if (listener)
+    for (const auto& [first, second] : new_pairs) listener(first, second);
   return std::nullopt;
+}
+
+void Moderation::set_avoidance_listener(
+    std::function<void(const std::string& first, const std::string& second)> listener) {
+  std::lock_guard lock(mutex_);
+  avoidance_listener_ = std::move(listener);
 }
 
 StoreResult<std::vector<std::string>> Moderation::mutes_of(const std::string& player) {
@@ -118,13 +131,16 @@ void Moderation::report(const std::string& reporter, const online::client::Repor
   const StoreResult<std::int64_t> stored = store_.add_report(row);
   if (!stored)
     return refuse(from, ErrorCode::ServerError, "The server could not keep your report. Try again.", "report");
+  std::function<void(const std::string&, const std::string&)> listener;
   {
     std::lock_guard lock(mutex_);
     reports_.emplace(reporter, request.player);
     avoided_[reporter].insert(request.player);
     avoided_[request.player].insert(reporter);
+    listener = avoidance_listener_;
   }
   if (from) from->send(online::encode_server_message(wire::Reported{request.player}));
+  if (listener) listener(reporter, request.player);
 }
 
 void Moderation::connected(const std::string& player, const LinkPtr& link) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -63,6 +64,9 @@ class Moderation {
   // Either reported the other: neither sees the other's table listed.
   bool avoided(const std::string& first, const std::string& second) const;
   bool has_avoidances(const std::string& player) const;
+  // Called (outside the lock) with the two players of each new avoidance,
+  // from a report here or one read by load(): the lobby's lists follow.
+  void set_avoidance_listener(std::function<void(const std::string& first, const std::string& second)> listener);
 
   void remember_sitting(const std::string& player, Sitting sitting);
   std::optional<Sitting> last_sitting(const std::string& player) const;
@@ -92,6 +96,7 @@ class Moderation {
   std::map<std::string, std::vector<std::string>> mutes_;  // of players connected now
   std::set<std::pair<std::string, std::string>> reports_;  // (reporter, reported)
   std::map<std::string, std::set<std::string>> avoided_;   // both ways
+  std::function<void(const std::string&, const std::string&)> avoidance_listener_;
   std::map<std::string, Sitting> sittings_;
   std::multimap<std::string, std::weak_ptr<ClientLink>> connections_;
   std::set<std::string> banned_;

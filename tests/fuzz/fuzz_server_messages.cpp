@@ -6,7 +6,9 @@
 // tables. Each input line is one frame from one of three connections, raw
 // or spliced into a valid message; "~N" lines move the clock, "!" lines
 // answer the pending searches, "#N" bans connection N's player (and polls).
-// Nothing may crash, and everything the server sends must decode.
+// Nothing may crash, everything the server sends must decode, and a
+// watcher's open tables list, its changes applied, must be what a fresh
+// list would be.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -20,14 +22,21 @@
 #define REQUIRE_MESSAGE(condition, message) REQUIRE(condition)
 #include "server/client_session.h"
 #include "server_test_support.h"
+#include "watched_list.h"
 
 using namespace reversi;
 using namespace reversi::testing;
 
 namespace {
 
-void check_sent(FakeLink& link) {
-  for (const std::string& text : link.sent) REQUIRE(online::decode_server_message(text));
+// Everything sent decodes; the open tables lists and their changes are
+// kept as a client keeps them.
+void check_sent(FakeLink& link, WatchedList* list = nullptr) {
+  for (const std::string& text : link.sent) {
+    const auto decoded = online::decode_server_message(text);
+    REQUIRE(decoded);
+    if (list) list->take(*decoded.value);
+  }
   link.sent.clear();
 }
 
@@ -49,6 +58,8 @@ const std::string_view kTemplates[] = {
     R"({"type":"link-device"})",
     R"({"type":"hello","v":1,"link":"ABCD-2345"})",
     R"({"type":"delete-player"})",
+    R"({"type":"unwatch-open-tables"})",
+    R"({"type":"set-private","private":false})",
 };
 
 }  // namespace
@@ -66,6 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::shared_ptr<FakeLink> links[3] = {std::make_shared<FakeLink>(), std::make_shared<FakeLink>(),
                                         std::make_shared<FakeLink>()};
   server::ClientSession sessions[3] = {{services, links[0]}, {services, links[1]}, {services, links[2]}};
+  WatchedList lists[3];
 
   sessions[0].on_message(R"({"type":"hello"})");
   sessions[1].on_message(R"({"type":"hello"})");
@@ -110,10 +122,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (const auto& other = sessions[(client + 1) % 3].player())
       for (std::size_t found = frame.find("p_x"); found != std::string::npos; found = frame.find("p_x", found + 1))
         frame.replace(found, 3, *other);
+    // A client that stops watching drops its list; one that watches again starts afresh.
+    const auto request = online::decode_client_message(frame);
+    if (request && (std::holds_alternative<online::client::UnwatchOpenTables>(*request.value) ||
+                    std::holds_alternative<online::client::WatchOpenTables>(*request.value))) {
+      check_sent(*links[client], &lists[client]);
+      lists[client] = WatchedList{};
+    }
     sessions[client].on_message(frame);
+    for (std::size_t index = 0; index < 3; ++index) check_sent(*links[index], &lists[index]);
   }
   world.run_searches();
-  for (auto& link : links) check_sent(*link);
+  for (std::size_t index = 0; index < 3; ++index) {
+    check_sent(*links[index], &lists[index]);
+    // A watcher's list, changes applied, is what a fresh list would be.
+    if (!lists[index].whole || !sessions[index].player()) continue;
+    REQUIRE(lists[index].in_step);
+    const auto fresh = online::decode_server_message(lobby.open_tables_message(*sessions[index].player()));
+    REQUIRE(fresh && std::get<wire::OpenTables>(*fresh.value).tables == lists[index].tables);
+  }
   for (auto& session : sessions) session.on_closed();
   return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "server/processes.h"
 #include "server/test_socket.h"
+#include "watched_list.h"
 
 using namespace reversi;
 using namespace reversi::testing;
@@ -211,10 +212,12 @@ TEST_SUITE("server-process") {
     bob.wait_for_phase(messages::TablePhase::Waiting);
 
     carol.socket.send(online::client::WatchOpenTables{});
-    wire::OpenTables carol_list = carol.next<wire::OpenTables>();
+    WatchedList carol_list;
+    carol_list.take(carol.until<wire::OpenTables>());
     // Bob's table tells him it waits before it tells the lobby: Carol's first
-    // list may come between the two, and the list with his table follows.
-    if (carol_list.tables.empty()) carol_list = carol.next<wire::OpenTables>();
+    // list may come between the two, and the change that adds his table follows.
+    if (carol_list.tables.empty()) carol_list.take(carol.until<wire::OpenTablesChanged>());
+    CHECK(carol_list.in_step);
     REQUIRE(carol_list.tables.size() == 1);
     CHECK(carol_list.tables[0].host_player == bob.welcome.player);
     ada.socket.send(online::client::WatchOpenTables{});

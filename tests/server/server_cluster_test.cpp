@@ -14,6 +14,7 @@
 #include "server/bots.h"
 #include "server/processes.h"
 #include "server/test_socket.h"
+#include "watched_list.h"
 
 using namespace reversi;
 using namespace reversi::testing;
@@ -65,13 +66,18 @@ struct Guest {
   }
 };
 
-// Reads open-tables lists until one names `code` (the summaries travel between nodes).
+// Keeps a watcher's list (the whole list, then its changes) until it names
+// `code` (the summaries travel between nodes).
 bool sees_listed(TestSocket& socket, const std::string& code, double seconds) {
-  for (int lists = 0; lists < 50; ++lists) {
-    const std::optional<wire::OpenTables> open = socket.wait_for<wire::OpenTables>(seconds);
-    if (!open) return false;
-    for (const wire::OpenTableEntry& entry : open->tables)
-      if (entry.code == code) return true;
+  WatchedList list;
+  for (int frames = 0; frames < 200; ++frames) {
+    const std::optional<std::string> text = socket.receive(seconds);
+    if (!text) return false;
+    const messages::Decoded<online::ServerMessage> decoded = online::decode_server_message(*text);
+    REQUIRE_MESSAGE(decoded, *text);
+    list.take(*decoded.value);
+    REQUIRE(list.in_step);
+    if (list.names(code)) return true;
   }
   return false;
 }

@@ -238,3 +238,78 @@ TEST_CASE("table messages: chips travel as the protocol spells them, and only wh
   CHECK_FALSE(decode_server_message(R"({"type":"chips","balance":-1,"stake":0,"leaveCost":0,"wonToday":0,)"
                                     R"("dailyLimit":1500})"));
 }
+
+TEST_CASE("table messages: open-tables-changed round-trips, and a change that makes no sense is refused") {
+  const server::OpenTableEntry ada{"K7M2QX", "p_ada", "Ada", 3, TableOptions{}};
+  const server::OpenTableEntry bob{"Q2W3E4", "p_bob", "Bob", 1, TableOptions{5, 0, StartVariant::EmptyCentre}};
+  check_server(server::OpenTablesChanged{{"9XK2PW"}, {ada}, {{0, bob}}});
+  check_server(server::OpenTablesChanged{{}, {}, {{0, ada}, {99, bob}}});
+  check_server(server::OpenTablesChanged{{"K7M2QX"}, {}, {{3, ada}}});  // taken off and listed again
+  check_server(server::OpenTablesChanged{});
+  CHECK(encode_server_message(server::OpenTablesChanged{{"9XK2PW"}, {}, {{0, ada}}}) ==
+        R"({"added":[{"at":0,"code":"K7M2QX","host":{"level":3,"name":"Ada","player":"p_ada"},)"
+        R"("options":{"clock":45,"matchLength":1,"start":"standard"}}],"changed":[],"removed":["9XK2PW"],)"
+        R"("type":"open-tables-changed"})");
+
+  auto problem = [](std::string_view text) { return decode_server_message(text).error.problem; };
+  const std::string entry = R"("code":"K7M2QX","host":{"player":"p_ada","name":"Ada","level":3},"options":{})";
+  const std::string other = R"("code":"Q2W3E4","host":{"player":"p_bob","name":"Bob"},"options":{})";
+  auto change = [](const std::string& removed, const std::string& changed, const std::string& added) {
+    return R"({"type":"open-tables-changed","removed":[)" + removed + R"(],"changed":[)" + changed + R"(],"added":[)" +
+           added + "]}";
+  };
+  CHECK(decode_server_message(change("", "{" + entry + "}", R"({"at":0,)" + other + "}")));
+  CHECK(problem(R"({"type":"open-tables-changed","changed":[],"added":[]})") == DecodeProblem::MissingField);
+  CHECK(problem(R"({"type":"open-tables-changed","removed":"K7M2QX","changed":[],"added":[]})") ==
+        DecodeProblem::WrongType);
+  CHECK(problem(change("7", "", "")) == DecodeProblem::WrongType);
+  CHECK(problem(change("\"" + std::string(17, 'K') + "\"", "", "")) == DecodeProblem::WrongType);
+  CHECK(problem(change("", "{" + entry + "}", "{" + other + "}")) == DecodeProblem::MissingField);  // no "at"
+  CHECK(problem(change("", "", R"({"at":100,)" + entry + "}")) == DecodeProblem::OutOfRange);
+  CHECK(problem(change("", "", R"({"at":-1,)" + entry + "}")) == DecodeProblem::OutOfRange);
+  CHECK(problem(change("", "", R"({"at":0,"code":"K7M2QX","options":{}})")) == DecodeProblem::MissingField);
+  CHECK(problem(change("", R"({"code":"K7M2QX","host":{"player":"p","name":"A","level":9},"options":{}})", "")) ==
+        DecodeProblem::OutOfRange);
+  CHECK(problem(change("", R"({"code":"K7M2QX","host":{"player":"p","name":"A"},"options":{"clock":5}})", "")) ==
+        DecodeProblem::OutOfRange);
+  // Together the fields make no sense: a table named twice, a removed table
+  // changed, the added out of order.
+  CHECK(problem(change(R"("K7M2QX","K7M2QX")", "", "")) == DecodeProblem::Inconsistent);
+  CHECK(problem(change("", "{" + entry + "}", R"({"at":0,)" + entry + "}")) == DecodeProblem::Inconsistent);
+  CHECK(problem(change(R"("K7M2QX")", "{" + entry + "}", "")) == DecodeProblem::Inconsistent);
+  CHECK(problem(change("", "", R"({"at":1,)" + entry + R"(},{"at":0,)" + other + "}")) == DecodeProblem::Inconsistent);
+  CHECK(problem(change("", "", R"({"at":1,)" + entry + R"(},{"at":1,)" + other + "}")) == DecodeProblem::Inconsistent);
+  std::string many;
+  for (int index = 0; index < 101; ++index) many += std::string(index ? "," : "") + R"("K7M2QX")";
+  CHECK(problem(change(many, "", "")) == DecodeProblem::WrongType);
+  CHECK_FALSE(decode_server_message(change(R"("K7M2QX","K7M2QX")", "", "")).error.message.empty());
+}
+
+TEST_CASE("table messages: a change applies to the list it was made for, and refuses one it does not fit") {
+  const server::OpenTableEntry ada{"K7M2QX", "p_ada", "Ada", 3, TableOptions{}};
+  const server::OpenTableEntry bob{"Q2W3E4", "p_bob", "Bob", 1, TableOptions{}};
+  const server::OpenTableEntry cy{"9XK2PW", "p_cy", "Cy", 2, TableOptions{}};
+  server::OpenTableEntry bob_renamed = bob;
+  bob_renamed.host_name = "Robert";
+
+  std::vector<server::OpenTableEntry> list{ada, bob};
+  CHECK(apply_open_tables_changed(list, {{"K7M2QX"}, {bob_renamed}, {{0, cy}}}));
+  CHECK(list == std::vector<server::OpenTableEntry>{cy, bob_renamed});
+  CHECK(apply_open_tables_changed(list, {{}, {}, {{1, ada}}}));  // in between
+  CHECK(list == std::vector<server::OpenTableEntry>{cy, ada, bob_renamed});
+  CHECK(apply_open_tables_changed(list, {{"9XK2PW"}, {}, {{2, cy}}}));  // moved: off and on again
+  CHECK(list == std::vector<server::OpenTableEntry>{ada, bob_renamed, cy});
+
+  const std::vector<server::OpenTableEntry> before = list;
+  const server::OpenTableEntry stranger{"ZZZZZZ", "p_zed", "Zed", 1, TableOptions{}};
+  CHECK_FALSE(apply_open_tables_changed(list, {{"ZZZZZZ"}, {}, {}}));          // not in it
+  CHECK_FALSE(apply_open_tables_changed(list, {{}, {stranger}, {}}));          // not in it
+  CHECK_FALSE(apply_open_tables_changed(list, {{}, {}, {{0, ada}}}));          // in it already
+  CHECK_FALSE(apply_open_tables_changed(list, {{"K7M2QX"}, {}, {{3, ada}}}));  // past its end
+  // A refused change changes nothing.
+  CHECK(list == before);
+  std::vector<server::OpenTableEntry> full(100, cy);
+  for (std::size_t index = 0; index < full.size(); ++index) full[index].code = std::to_string(index);
+  CHECK_FALSE(apply_open_tables_changed(full, {{}, {}, {{0, ada}}}));  // over the cap
+  CHECK(full.size() == 100);
+}

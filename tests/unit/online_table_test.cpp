@@ -1051,4 +1051,46 @@ TEST_SUITE("online-table") {
       CHECK(chips_words(1'000'000) == "1,000,000 chips");
     }
   }
+
+  TEST_CASE("open tables: the whole list, then its changes, newest first; a change that does not fit asks again") {
+    const wire::OpenTableEntry ada{"K7M2QX", "p_ada", "Ada", 3, online::TableOptions{}};
+    const wire::OpenTableEntry bob{"Q2W3E4", "p_bob", "Bob", 1, online::TableOptions{}};
+    const wire::OpenTableEntry cy{"9XK2PW", "p_cy", "Cy", 2, online::TableOptions{}};
+    wire::OpenTableEntry bob_renamed = bob;
+    bob_renamed.host_name = "Robert";
+    Rig rig;
+    rig.table.watch_open_tables(true);
+    rig.table.link_opened();
+    rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
+    CHECK(std::holds_alternative<online::client::WatchOpenTables>(rig.link.last()));
+    // A change before the whole list belongs to no list this client holds.
+    rig.receive(wire::OpenTablesChanged{{}, {}, {{0, cy}}});
+    CHECK(rig.table.open_tables().empty());
+    rig.receive(wire::OpenTables{{bob, ada}});
+    rig.receive(wire::OpenTablesChanged{{}, {}, {{0, cy}}});
+    CHECK(rig.table.open_tables() == std::vector<wire::OpenTableEntry>{cy, bob, ada});
+    rig.receive(wire::OpenTablesChanged{{"K7M2QX"}, {bob_renamed}, {}});
+    CHECK(rig.table.open_tables() == std::vector<wire::OpenTableEntry>{cy, bob_renamed});
+    const std::size_t sent = rig.link.sent.size();
+
+    // Out of step (a table removed that the list does not hold): the list is
+    // kept as it was and the whole list asked for again.
+    rig.receive(wire::OpenTablesChanged{{"ZZZZZZ"}, {}, {{0, ada}}});
+    CHECK(rig.table.open_tables() == std::vector<wire::OpenTableEntry>{cy, bob_renamed});
+    REQUIRE(rig.link.sent.size() == sent + 1);
+    CHECK(std::holds_alternative<online::client::WatchOpenTables>(rig.link.last()));
+    rig.receive(wire::OpenTablesChanged{{}, {}, {{0, ada}}});  // sent before the server heard: dropped
+    CHECK(rig.table.open_tables().size() == 2);
+    rig.receive(wire::OpenTables{{ada, cy}});
+    CHECK(rig.table.open_tables() == std::vector<wire::OpenTableEntry>{ada, cy});
+
+    // A reconnect starts from a whole list again; not watching drops it.
+    rig.table.link_closed();
+    rig.receive(wire::OpenTablesChanged{{"K7M2QX"}, {}, {}});
+    CHECK(rig.table.open_tables().size() == 2);
+    rig.table.watch_open_tables(false);
+    CHECK(rig.table.open_tables().empty());
+    rig.receive(wire::OpenTablesChanged{{}, {}, {{0, ada}}});
+    CHECK(rig.table.open_tables().empty());
+  }
 }

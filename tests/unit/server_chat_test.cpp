@@ -7,6 +7,7 @@
 #include "server/chat_filter.h"
 #include "server/client_session.h"
 #include "server_test_support.h"
+#include "watched_list.h"
 
 using namespace reversi;
 using namespace reversi::testing;
@@ -314,9 +315,10 @@ STORE_TEST_CASE("server chat: the reported player cannot join the reporter's tab
   bob.say(online::client::WatchOpenTables{});
   dan.say(online::client::WatchOpenTables{});
   CHECK(bob.link->take_only<wire::OpenTables>()[0].tables.empty());
-  const auto dan_list = dan.link->take_only<wire::OpenTables>();
-  REQUIRE(dan_list[0].tables.size() == 1);
-  const std::string ada_table = dan_list[0].tables[0].code;
+  WatchedList dan_list;
+  dan_list.take(dan.link->take());
+  REQUIRE(dan_list.tables.size() == 1);
+  const std::string ada_table = dan_list.tables[0].code;
   // Bob, the reporter, asking by code is asking: allowed.
   bob.say(online::client::JoinTable{ada_table});
   CHECK(bob.link->take_only<wire::GameStarted>().size() == 1);
@@ -333,7 +335,10 @@ STORE_TEST_CASE("server chat: the reported player cannot join the reporter's tab
   const wire::Error refused = ada.refusal();
   CHECK(refused.code == ErrorCode::NotAvailable);
   CHECK(refused.reason == "This table is not open to you.");
-  CHECK(dan.link->take_only<wire::OpenTables>().back().tables.size() == 1);
+  dan_list.take(dan.link->take());  // changes only, since the first list
+  CHECK(dan_list.in_step);
+  REQUIRE(dan_list.tables.size() == 1);
+  CHECK(dan_list.tables[0].code == bob_table);
 }
 
 STORE_TEST_CASE(

@@ -158,10 +158,13 @@ STORE_TEST_CASE("server client: open, list, join by code in any case, and no sec
   const auto tables = ada.link->take_only<wire::Table>();
   REQUIRE(tables.size() == 1);
   const std::string code = tables[0].code;
-  const auto listed = watcher.link->take_only<wire::OpenTables>();
+  const auto listed = watcher.link->take_only<wire::OpenTablesChanged>();  // only what changed
   REQUIRE(listed.size() == 1);
-  REQUIRE(listed[0].tables.size() == 1);
-  CHECK(listed[0].tables[0].code == code);
+  REQUIRE(listed[0].added.size() == 1);
+  CHECK(listed[0].added[0].at == 0);
+  CHECK(listed[0].added[0].entry.code == code);
+  CHECK(listed[0].removed.empty());
+  CHECK(listed[0].changed.empty());
   ada.say(online::client::OpenTable{});
   CHECK(ada.refusal() == ErrorCode::AlreadySeated);
 
@@ -169,7 +172,10 @@ STORE_TEST_CASE("server client: open, list, join by code in any case, and no sec
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   bob.session.on_message(R"({"type":"join-table","code":")" + lower + "\"}");
   CHECK(bob.link->take_only<wire::GameStarted>().size() == 1);
-  CHECK(watcher.link->take_only<wire::OpenTables>()[0].tables.empty());  // full: off the list
+  const auto taken = watcher.link->take_only<wire::OpenTablesChanged>();  // full: off the list
+  REQUIRE(taken.size() == 1);
+  CHECK(taken[0].removed == std::vector<std::string>{code});
+  CHECK(taken[0].added.empty());
   bob.say(online::client::JoinTable{"ZZZZZZ"});
   CHECK(bob.refusal() == ErrorCode::NoSuchTable);
 }

@@ -179,6 +179,7 @@ void OnlineTable::on_player_deleted() {
 
 void OnlineTable::watch_open_tables(bool watch) {
   watching_ = watch;
+  open_tables_whole_ = false;  // until the whole list the server sends on watching
   if (watch)
     want(online::client::WatchOpenTables{}, /*sits=*/false);
   else if (connection_ == Connection::Connected)
@@ -320,6 +321,7 @@ void OnlineTable::link_opened() {
 void OnlineTable::link_closed() {
   opening_ = false;
   names_asked_ = 0;
+  open_tables_whole_ = false;  // the next connection starts with the whole list
   if (!active_ && !watching_) {
     returning_ = false;
     connection_ = Connection::Idle;
@@ -378,6 +380,9 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           on_table(m);
         } else if constexpr (std::is_same_v<T, wire::OpenTables>) {
           open_tables_ = m.tables;
+          open_tables_whole_ = watching_;
+        } else if constexpr (std::is_same_v<T, wire::OpenTablesChanged>) {
+          on_open_tables_changed(m);
         } else if constexpr (std::is_same_v<T, wire::GameStarted>) {
           on_game_started(m);
         } else if constexpr (std::is_same_v<T, wire::Move>) {
@@ -524,6 +529,16 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
     services_.link.close();
     connection_ = Connection::Idle;
   }
+}
+
+void OnlineTable::on_open_tables_changed(const wire::OpenTablesChanged& change) {
+  // A change is to the whole list this connection was sent since we last
+  // asked to watch; one that comes before it belongs to an earlier watch.
+  if (!watching_ || !open_tables_whole_) return;
+  if (online::apply_open_tables_changed(open_tables_, change)) return;
+  std::fprintf(stderr, "Reversi: the open tables list went out of step; asking the server for it again\n");
+  open_tables_whole_ = false;
+  send(online::client::WatchOpenTables{});  // answered with the whole list
 }
 
 void OnlineTable::on_table(const wire::Table& table) {

@@ -181,6 +181,7 @@ class OnlineTable {
   void handle(const messages::online::ServerMessage& message);
   void on_welcome(const messages::online::server::Welcome& welcome);
   void on_table(const messages::online::server::Table& table);
+  void on_open_tables_changed(const messages::online::server::OpenTablesChanged& change);
   void on_game_started(const messages::online::server::GameStarted& started);
   void announce_start();
   void on_move(const messages::online::server::Move& move);
@@ -233,7 +234,8 @@ class OnlineTable {
   std::optional<messages::online::Unrated> unrated_;  // why the last game earned nothing, as the server said
   bool unrated_told_ = false;                         // the server's game-over said it (not a snapshot)
   std::string transfer_code_;
-  std::vector<messages::online::server::OpenTableEntry> open_tables_;
+  std::vector<messages::online::server::OpenTableEntry> open_tables_;  // newest first
+  bool open_tables_whole_ = false;  // open_tables_ is the server's list for us, to which changes apply
   std::optional<messages::online::server::Leaderboard> leaderboard_;
   std::optional<messages::online::server::PlayerCard> card_;
   std::optional<messages::online::server::History> history_;
