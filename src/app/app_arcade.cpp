@@ -307,7 +307,8 @@ void App::draw_arcade_panel() {
         ImGui::PopStyleVar();
         if (copy) {
           platform::copy_to_clipboard(game.transcript);
-          game_.notify(NoticeKind::Copied, "Transcript copied: paste it into Moves › Load to look back through it.");
+          game_.notify(NoticeKind::Copied,
+                       "Transcript copied: paste it into Moves, then Load, to look back through it.");
         }
         ImGui::SetCursorPosY(std::max(text_bottom, row_y + 42) + 4);
         ImGui::PopID();

@@ -112,14 +112,6 @@ void App::draw_online_choices(float width) {
     table_options_.start = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
   widgets::checkbox("Private: only people with the code can join", "setting:private-table", &table_private_);
 
-  if (widgets::wide_button("Link this device with a code…", width)) {
-    auto answer = [this](std::string text) {
-      online_.use_link(text);
-      close_panels();
-      state_dirty_ = true;
-    };
-    platform::ask_for_text("The code your other device shows (eight letters and digits)", "", answer, "Link");
-  }
   if (widgets::wide_button("Join with a code…", width)) {
     auto answer = [this](std::string text) {
       std::string code;
@@ -149,6 +141,16 @@ void App::draw_online_choices(float width) {
       close_panels();
       state_dirty_ = true;
     }
+  }
+  // Below the list, which matters more often: becoming one's player from another device.
+  heading("Another device of yours");
+  if (widgets::wide_button("Link this device with a code…", width)) {
+    auto answer = [this](std::string text) {
+      online_.use_link(text);
+      close_panels();
+      state_dirty_ = true;
+    };
+    platform::ask_for_text("The code your other device shows (eight letters and digits)", "", answer, "Link");
   }
 }
 
@@ -343,7 +345,7 @@ void App::draw_link_code(float width) {
   ImGui::PopFont();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   ImGui::TextWrapped(
-      "On your other device, open this link, or choose New › Online › Link this device and type the code. It "
+      "On your other device, open this link, or choose New, then Online, then Link this device, and type the code. It "
       "works once, for five minutes; that device then plays as you, with your name, points and seat. %s",
       link.c_str());
   ImGui::PopStyleColor();

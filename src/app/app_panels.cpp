@@ -369,7 +369,7 @@ void App::draw_result_panel() {
   if (online()) {
     if (!online_.ending().empty()) ImGui::TextUnformatted(online_.ending().c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-    ImGui::TextUnformatted(online_.points_line().c_str());
+    ImGui::TextWrapped("%s", online_.points_line().c_str());
     ImGui::PopStyleColor();
     if (const std::string chips = online_.chips_line(); !chips.empty()) ImGui::TextWrapped("%s", chips.c_str());
   } else if (result.reason == EndReason::Resignation) {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
+import { desktop, launchBrowser, nextFrames, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
   takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
@@ -192,6 +192,31 @@ describe('the arcade', () => {
         { message: 'Cy sat down from the list' });
       // The list empties for everyone once the seat is taken.
       await waitForState(ada.page, (s) => s.online && s.online.phase === 'playing', null, { message: 'Ada sees Cy' });
+
+      // Bob, up from his table, deletes his online data: after a confirmation the server forgets him.
+      const beforeDeletion = await (await fetch(`${server.url}api/leaderboard?period=week`)).json();
+      const bobId = beforeDeletion.entries.find((e) => e.name === 'Bob').player;
+      assert.equal((await fetch(`${server.url}api/players/${bobId}`)).status, 200);
+      await openLeaderboards(bob.page);
+      await tapControl(bob.page, 'arcade-tab:Your record');
+      await waitForState(bob.page, (s) => s.arcade.card && s.arcade.history, null, { message: "Bob's record again" });
+      // The button is at the foot of the record: scroll it into sight.
+      await bob.page.mouse.move(640, 400);
+      const viewport = bob.page.viewportSize();
+      const inSight = (c) => c && c.y + c.h < viewport.height - 70;
+      for (let turn = 0; turn < 30 && !inSight((await state(bob.page)).controls['Delete my online data…']); turn += 1) {
+        await bob.page.mouse.wheel(0, 1500);
+        await nextFrames(bob.page, 3);
+      }
+      assert.ok(inSight((await state(bob.page)).controls['Delete my online data…']), 'the delete button in sight');
+      await pressControl(bob.page, 'Delete my online data…');
+      await waitForPanel(bob.page, 'confirm-delete-player');
+      await screenshot(bob.page, 'arcade-delete-data-desktop');
+      await pressControl(bob.page, 'Delete');
+      await waitForState(bob.page, (s) => /Your online data is deleted/.test(s.notice), null, { message: 'deleted' });
+      assert.equal((await fetch(`${server.url}api/players/${bobId}`)).status, 404, 'the server no longer knows Bob');
+      const afterDeletion = await (await fetch(`${server.url}api/leaderboard?period=week`)).json();
+      assert.ok(afterDeletion.entries.every((e) => e.player !== bobId), 'Bob is off the leaderboard');
     } finally {
       await ada.context.close();
       await bob.context.close();
