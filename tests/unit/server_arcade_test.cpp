@@ -91,6 +91,14 @@ int week_points(TableWorld& world, const Person& person) {
   return *points.value;
 }
 
+// No points for either, no game in Ada's tally, no milestone told.
+void check_counts_for_nobody(TableWorld& world, const Person& ada, const Person& bob) {
+  CHECK(week_points(world, ada) == 0);
+  CHECK(week_points(world, bob) == 0);
+  CHECK(tally(world, ada).games == 0);
+  CHECK(milestones_sent(ada).empty());
+}
+
 }  // namespace
 
 TEST_CASE("arcade: weeks are ISO weeks from Monday, months and years calendar ones, all in UTC") {
@@ -179,10 +187,7 @@ STORE_TEST_CASE("arcade: points and milestones over whole games between people")
     const auto over = FakeLink::only<wire::GameOver>(ada.link->take());
     REQUIRE(over.size() == 1);
     CHECK(over[0].unrated == online::Unrated::Short);
-    CHECK(week_points(world, ada) == 0);
-    CHECK(week_points(world, bob) == 0);
-    CHECK(tally(world, ada).games == 0);
-    CHECK(milestones_sent(ada).empty());
+    check_counts_for_nobody(world, ada, bob);
     const auto history = world.store->history(ada.id, 10);
     REQUIRE(history);
     REQUIRE(history.value->size() == 1);
@@ -194,10 +199,7 @@ STORE_TEST_CASE("arcade: points and milestones over whole games between people")
     Table table = seat_two(world, ada, bob);
     play(table, ada, bob, "f5");
     table.leave(ada.id, ada.link);
-    CHECK(week_points(world, ada) == 0);
-    CHECK(week_points(world, bob) == 0);
-    CHECK(tally(world, ada).games == 0);
-    CHECK(milestones_sent(ada).empty());
+    check_counts_for_nobody(world, ada, bob);
     const auto history = world.store->history(ada.id, 10);
     REQUIRE(history);
     CHECK(history.value->empty());
