@@ -283,6 +283,11 @@ void ClientSession::hello(const client::Hello& hello) {
     row = *linked;
     new_secret = std::move(secret);
   } else {
+    if (services_.guests && !services_.guests->allow(services_.address, services_.clock()))
+      return refuse(ErrorCode::TooManyGuests,
+                    "Too many new players from your address in the last hour; try again later or use your saved "
+                    "player.",
+                    "hello");
     new_secret = random_hex(32);  // 256 bits
     const std::int64_t now = services_.unix_clock();
     row = PlayerRow{"p_" + random_code() + random_code(), guest_name(), sha256_hex(*new_secret), now, now};

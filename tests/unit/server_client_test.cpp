@@ -211,6 +211,55 @@ STORE_TEST_CASE("server client: guests' given names are never refused, and host 
   CHECK(second.error().reason == "That name looks too much like another player's name (Grace Hopper). Choose another.");
 }
 
+STORE_TEST_CASE("server client: new guests are limited per address, returning players never") {
+  Server server(backend);
+  server::GuestLimiter limiter(3);
+  auto from = [&](const std::string& address) {
+    server::ClientServices services = server.services();
+    services.guests = &limiter;
+    services.address = address;
+    return services;
+  };
+  std::vector<wire::Welcome> made;
+  for (int index = 0; index < 3; ++index) {
+    auto shared = std::make_shared<FakeLink>();
+    server::ClientSession session(from("198.51.100.7"), shared);
+    session.on_message(online::encode_client_message(online::client::Hello{}));
+    const auto welcomes = shared->take_only<wire::Welcome>();
+    REQUIRE(welcomes.size() == 1);
+    made.push_back(welcomes[0]);
+  }
+  auto refused = std::make_shared<FakeLink>();
+  server::ClientSession fourth(from("198.51.100.7"), refused);
+  fourth.on_message(online::encode_client_message(online::client::Hello{}));
+  REQUIRE(refused->sent.size() == 1);
+  CHECK(refused->sent[0] ==
+        R"({"code":"too-many-guests","reason":"Too many new players from your address in the last hour; try )"
+        R"(again later or use your saved player.","request":"hello","type":"error"})");
+  CHECK_FALSE(refused->closed);
+  refused->sent.clear();
+  // On the same connection, the saved player gets in.
+  fourth.on_message(online::encode_client_message(online::client::Hello{made[0].player, made[0].secret, {}, {}}));
+  CHECK(refused->take_only<wire::Welcome>().at(0).player == made[0].player);
+  // A host's player too, and a guest from another address.
+  const std::string token = server::HostTokenVerifier::sign("a-key-of-sixteen-bytes",
+                                                            R"({"player":"ada-1842","name":"Ada","exp":1900000000})");
+  auto host = std::make_shared<FakeLink>();
+  server::ClientSession host_session(from("198.51.100.7"), host);
+  host_session.on_message(online::encode_client_message(online::client::Hello{{}, {}, token, {}}));
+  CHECK(host->take_only<wire::Welcome>().size() == 1);
+  auto elsewhere = std::make_shared<FakeLink>();
+  server::ClientSession elsewhere_session(from("198.51.100.8"), elsewhere);
+  elsewhere_session.on_message(online::encode_client_message(online::client::Hello{}));
+  CHECK(elsewhere->take_only<wire::Welcome>().size() == 1);
+  // An hour after the first, the address may make guests again.
+  server.world.now += 3600;
+  auto later = std::make_shared<FakeLink>();
+  server::ClientSession later_session(from("198.51.100.7"), later);
+  later_session.on_message(online::encode_client_message(online::client::Hello{}));
+  CHECK(later->take_only<wire::Welcome>().size() == 1);
+}
+
 STORE_TEST_CASE("server client: oversized, malformed and too many messages are refused, nothing else happens") {
   Server server(backend);
   Client client(server);
