@@ -51,7 +51,9 @@ urls=()
 for node in $(seq "$nodes"); do
   node_flags=()
   [ "$nodes" = 2 ] && node_flags=("${cluster_flags[@]}" --node "n$node")
-  build/native/reversi-server --port 0 --database "$database" "${node_flags[@]}" >"$work/out$node" 2>"$work/err$node" &
+  # Every bot is a new guest from loopback: no per-address limit here.
+  build/native/reversi-server --port 0 --database "$database" --guests-per-hour 0 "${node_flags[@]}" \
+    >"$work/out$node" 2>"$work/err$node" &
   server_pids+=($!)
   for _ in $(seq 100); do grep -q listening "$work/out$node" 2>/dev/null && break; sleep 0.1; done
   urls+=("$(sed -E 's/.*listening on (http:[^ ]*)\/$/\1/' "$work/out$node")")

@@ -163,6 +163,7 @@ class FailingStore : public server::Store {
    public:
     Transaction(std::unique_ptr<server::StoreTransaction> real, bool fail) : real_(std::move(real)), fail_(fail) {}
     void put_player(const server::PlayerRow& row) override { real_->put_player(row); }
+    void mark_seen(const std::string& player, std::int64_t when) override { real_->mark_seen(player, when); }
     void put_table(const server::TableRow& row) override { real_->put_table(row); }
     void add_move(const std::string& code, int match, int game, int index, Square square) override {
       real_->add_move(code, match, game, index, square);
@@ -195,6 +196,11 @@ class FailingStore : public server::Store {
   }
   server::StoreResult<std::optional<server::PlayerRow>> find_player(std::string_view id) override {
     return real_.find_player(id);
+  }
+  server::StoreResult<std::optional<std::string>> look_alike_name(const server::NameKeys& keys,
+                                                                  const std::string& except,
+                                                                  std::int64_t since) override {
+    return real_.look_alike_name(keys, except, since);
   }
   server::StoreResult<std::optional<std::string>> claim_device_link(const std::string& code,
                                                                     std::int64_t now) override {

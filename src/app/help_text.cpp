@@ -49,6 +49,12 @@ std::span<const HelpSection> help_sections() {
        "The same two players earn points from at most five games against each other in a day (UTC); later "
        "games between them are played and kept, without points. Games against the computer are practice and "
        "earn nothing."},
+      {"Names online",
+       "Your name online may not look like the name of another player seen in the last 30 days: not the same "
+       "name in other capitals, not a zero for an O, not a Cyrillic or Greek letter that looks like a Latin one. "
+       "Each word keeps to one alphabet. When a name is refused, the notice says which name it is too close to. "
+       "New players are limited too: one address may start only a few an hour, so a device that already plays "
+       "online keeps its own player."},
       {"Themes",
        "Settings offers three looks: Walnut, High contrast and Colour-blind safe (a blue board with orange dots). "
        "While you have not chosen one, High contrast is used whenever your system asks for more contrast. In "

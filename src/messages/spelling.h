@@ -130,7 +130,8 @@ enum class ErrorCode : std::uint8_t {
   BadChat,
   NoSuchPlayer,
   NotAvailable,
-  ChipsOff,  // get-chips on a server without --chips
+  ChipsOff,       // get-chips on a server without --chips
+  TooManyGuests,  // a hello without a player from an address that made its new guests for the hour
 };
 inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "bad-message"},
                                                       {ErrorCode::TooLarge, "too-large"},
@@ -160,7 +161,8 @@ inline constexpr Spelling<ErrorCode> kErrorCodes[] = {{ErrorCode::BadMessage, "b
                                                       {ErrorCode::BadChat, "bad-chat"},
                                                       {ErrorCode::NoSuchPlayer, "no-such-player"},
                                                       {ErrorCode::NotAvailable, "not-available"},
-                                                      {ErrorCode::ChipsOff, "chips-off"}};
+                                                      {ErrorCode::ChipsOff, "chips-off"},
+                                                      {ErrorCode::TooManyGuests, "too-many-guests"}};
 // ...and why a player reported another.
 enum class ReportReason : std::uint8_t { Abuse, Cheating, Spam, Other };
 inline constexpr Spelling<ReportReason> kReportReasons[] = {{ReportReason::Abuse, "abuse"},

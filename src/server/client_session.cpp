@@ -16,6 +16,13 @@ using messages::ErrorCode;
 namespace online = messages::online;
 namespace client = messages::online::client;
 
+namespace {
+
+// How stale a returning player's last-seen time may be before hello renews it.
+constexpr std::int64_t kSeenResolutionSeconds = 60 * 60;
+
+}  // namespace
+
 bool RateLimiter::allow(double now) {
   if (last_) tokens_ = std::min(burst_, tokens_ + (now - *last_) * rate_);
   last_ = now;
@@ -257,7 +264,7 @@ void ClientSession::hello(const client::Hello& hello) {
     if (const auto* refusal = std::get_if<TokenRefusal>(&verified))
       return refuse(ErrorCode::BadToken, refusal->reason, "hello");
     const HostPlayer& host_player = std::get<HostPlayer>(verified);
-    row = PlayerRow{host_player.player, host_player.name, "", services_.unix_clock()};
+    row = PlayerRow{host_player.player, host_player.name, "", services_.unix_clock(), services_.unix_clock()};
   } else if (hello.player) {
     const StoreResult<std::optional<PlayerRow>> found = services_.store->find_player(*hello.player);
     if (!found) return refuse(ErrorCode::ServerError, "The server could not look you up. Try again.", "hello");
@@ -279,9 +286,14 @@ void ClientSession::hello(const client::Hello& hello) {
     row = *linked;
     new_secret = std::move(secret);
   } else {
+    if (services_.guests && !services_.guests->allow(services_.address, services_.clock()))
+      return refuse(ErrorCode::TooManyGuests,
+                    "Too many new players from your address in the last hour; try again later or use your saved "
+                    "player.",
+                    "hello");
     new_secret = random_hex(32);  // 256 bits
-    row =
-        PlayerRow{"p_" + random_code() + random_code(), guest_name(), sha256_hex(*new_secret), services_.unix_clock()};
+    const std::int64_t now = services_.unix_clock();
+    row = PlayerRow{"p_" + random_code() + random_code(), guest_name(), sha256_hex(*new_secret), now, now};
   }
   if (services_.moderation) {
     const StoreResult<bool> banned = services_.moderation->is_banned(row.id);
@@ -293,6 +305,12 @@ void ClientSession::hello(const client::Hello& hello) {
     transaction->put_player(row);
     if (transaction->commit())
       return refuse(ErrorCode::ServerError, "The server could not keep you. Try again.", "hello");
+  } else if (services_.unix_clock() - row.seen_unix >= kSeenResolutionSeconds) {
+    // Their name stays in use (set-name). Once an hour at most: a reconnect
+    // costs no write. A failed write only shortens the name's hold a little.
+    std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
+    transaction->mark_seen(row.id, services_.unix_clock());
+    transaction->commit();
   }
   player_ = row.id;
   name_ = row.name;
@@ -423,11 +441,26 @@ void ClientSession::set_name(const std::string& name) {
   if (const auto* refusal = std::get_if<NameRefusal>(&checked))
     return refuse(ErrorCode::BadName, refusal->reason, "set-name");
   const std::string& good = std::get<std::string>(checked);
+  if (const std::optional<NameRefusal> mixed = mixed_alphabets(good))
+    return refuse(ErrorCode::BadName, mixed->reason, "set-name");
   const StoreResult<std::optional<PlayerRow>> found = services_.store->find_player(*player_);
   if (!found || !*found.value)
     return refuse(ErrorCode::ServerError, "The server could not find you. Try again.", "set-name");
   PlayerRow row = found.value->value();
+  // A player may always set the name they have. Guests' given names are not
+  // compared: 9,000 of them go round, so two guests often share one.
+  const std::int64_t now = services_.unix_clock();
+  if (good != row.name && !is_guest_name(good)) {
+    const StoreResult<std::optional<std::string>> other =
+        services_.store->look_alike_name(name_keys(good), row.id, now - kNameInUseSeconds);
+    if (!other) return refuse(ErrorCode::ServerError, "The server could not check that name. Try again.", "set-name");
+    if (*other.value)
+      return refuse(ErrorCode::BadName,
+                    "That name looks too much like another player's name (" + **other.value + "). Choose another.",
+                    "set-name");
+  }
   row.name = good;
+  row.seen_unix = now;
   std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
   transaction->put_player(row);
   if (transaction->commit())

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "messages/table_messages.h"
+#include "server/guest_limit.h"
 #include "server/host_tokens.h"
 #include "server/lobby.h"
 #include "server/moderation.h"
@@ -70,6 +71,8 @@ struct ClientServices {
   std::optional<int> chips_start{};       // --chips START; nullopt: chips are off
   Cluster* cluster = nullptr;             // several nodes (cluster.h); none: one node
   LinkAttempts* link_attempts = nullptr;  // the node's count of wrong link codes; none: not counted
+  GuestLimiter* guests = nullptr;         // new guests per address (--guests-per-hour); none: no limit
+  std::string address{};                  // the client's (guest_limit.h: client_address)
 };
 
 class ClientSession {

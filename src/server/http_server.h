@@ -33,6 +33,7 @@ struct ServerConfig {
   std::vector<std::string> chat_words;   // masked in chat (--chat-words)
   double ban_poll_seconds = 1;           // how soon a ban made by `reversi-server admin` takes effect
   std::optional<int> chips_start{};      // --chips START (chips.h); nullopt: chips are off
+  int guests_per_hour = 20;              // new guests per client address an hour (guest_limit.h); 0: no limit
   std::optional<ClusterConfig> cluster;  // --node and --redis: one node of several (cluster.h)
 };
 

@@ -27,8 +27,8 @@ constexpr const char* kUsage =
     "                      [--allowed-origins A,B] [--public-origin https://HOST ...] [--host-token-key-file PATH]\n"
     "                      [--grace-seconds N] [--next-game-seconds N] [--restart-grace-seconds N]\n"
     "                      [--chat-words FILE]"
-    " [--chips START] [--redis HOST:PORT [--redis-password-file PATH] [--node NAME]\n"
-    "                      [--lease-seconds N]]\n"
+    " [--chips START] [--guests-per-hour N] [--redis HOST:PORT [--redis-password-file PATH]\n"
+    "                      [--node NAME] [--lease-seconds N]]\n"
     "       reversi-server admin COMMAND ... (reversi-server admin --help)\n";
 
 struct Options {
@@ -120,6 +120,10 @@ int parse(int argc, char** argv, Options& options) {
       if (!parse_number(value, 1, reversi::server::kMostStartingChips, number) || number != static_cast<int>(number))
         return bad_usage("--chips: a whole number of starting chips from 1 to 1000000");
       options.config.chips_start = static_cast<int>(number);
+    } else if (flag == "--guests-per-hour") {
+      if (!parse_number(value, 0, 1'000'000, number) || number != static_cast<int>(number))
+        return bad_usage("--guests-per-hour: a whole number from 0 (no limit) to 1000000");
+      options.config.guests_per_hour = static_cast<int>(number);
     } else if (flag == "--redis") {
       options.redis = value;
     } else if (flag == "--node") {

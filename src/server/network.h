@@ -56,6 +56,7 @@ class WebSocketSession : public ClientLink, public std::enable_shared_from_this<
   bool closing_ = false;
   bool finished_ = false;
   std::optional<ClientSession> session_;
+  std::string address_;  // the client's (client_address), from the upgrade request
 };
 
 class TableActor : public TableHost, public std::enable_shared_from_this<TableActor> {
@@ -88,6 +89,7 @@ struct Shared {
   std::unique_ptr<Lobby> lobby;
   std::unique_ptr<ClusterNode> cluster;  // with several nodes
   LinkAttempts link_attempts;            // wrong device-link codes, from every connection
+  GuestLimiter guests;                   // this node's count of new guests per address
   std::mutex sessions_mutex;
   std::unordered_map<WebSocketSession*, std::weak_ptr<WebSocketSession>> sessions;
 
@@ -96,7 +98,8 @@ struct Shared {
         search_pool(static_cast<std::size_t>(server_config.search_threads)),
         store(server_store),
         config(server_config),
-        tokens(std::move(verifier)) {}
+        tokens(std::move(verifier)),
+        guests(server_config.guests_per_hour) {}
 };
 
 }  // namespace reversi::server::network

@@ -167,6 +167,17 @@ CREATE TABLE table_leases (
 CREATE INDEX table_leases_by_node ON table_leases (node);
 )sql"},
     {6, sql::kDeviceLinksSchema},
+    // Look-alike names: as SQLite's version 7 (sqlite_store.cpp). The rows
+    // of before get their keys when the store opens (fill_name_keys).
+    {7, R"sql(
+ALTER TABLE players ADD COLUMN seen_unix BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN name_skeleton TEXT;
+ALTER TABLE players ADD COLUMN name_folded TEXT;
+UPDATE players SET seen_unix = GREATEST(created_unix,
+  COALESCE((SELECT MAX(ended_unix) FROM scores WHERE scores.player = players.id), 0));
+CREATE INDEX players_by_skeleton ON players (name_skeleton, seen_unix);
+CREATE INDEX players_by_folded ON players (name_folded, seen_unix);
+)sql"},
 };
 
 // Any number, the same for every reversi-server: the migrations' lock.

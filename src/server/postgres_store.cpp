@@ -56,10 +56,25 @@ class PostgresTransaction final : public StoreTransaction {
   ~PostgresTransaction() override { roll_back(); }
 
   void put_player(const PlayerRow& player) override {
+    const NameKeys keys = name_keys(player.name);
     write("save player",
-          "INSERT INTO players VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET name = excluded.name, "
-          "secret_hash = excluded.secret_hash, created_unix = excluded.created_unix",
-          PgParams().add(player.id).add(player.name).add(player.secret_hash).add(player.created_unix));
+          "INSERT INTO players (id, name, secret_hash, created_unix, seen_unix, name_skeleton, name_folded) VALUES "
+          "($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET name = excluded.name, secret_hash = "
+          "excluded.secret_hash, created_unix = excluded.created_unix, seen_unix = GREATEST(players.seen_unix, "
+          "excluded.seen_unix), name_skeleton = excluded.name_skeleton, name_folded = excluded.name_folded",
+          PgParams()
+              .add(player.id)
+              .add(player.name)
+              .add(player.secret_hash)
+              .add(player.created_unix)
+              .add(std::max(player.created_unix, player.seen_unix))
+              .add(keys.skeleton)
+              .add(keys.folded));
+  }
+
+  void mark_seen(const std::string& player, std::int64_t unix) override {
+    write("mark player seen", "UPDATE players SET seen_unix = GREATEST(seen_unix, $2) WHERE id = $1",
+          PgParams().add(player).add(unix));
   }
 
   void put_table(const TableRow& table) override {
@@ -247,6 +262,26 @@ void print_warnings(void*, const PGresult* notice) {
   std::fprintf(stderr, "reversi-server: PostgreSQL: %s", PQresultErrorMessage(notice));
 }
 
+// Gives the players stored before schema version 7 the look-alike keys of
+// their names, which need ICU and so no migration's SQL can make. Nodes
+// starting together may both do it: they write the same keys.
+StoreStatus fill_name_keys(PGconn* connection) {
+  const std::string what = "give the stored names their look-alike keys";
+  const PgResult players = execute(connection, "SELECT id, name FROM players WHERE name_skeleton IS NULL");
+  if (!players.ok()) return pg_error(players, what);
+  if (players.rows() == 0) return std::nullopt;
+  if (StoreStatus failed = run(connection, "BEGIN", what)) return failed;
+  StoreStatus failed;
+  for (int row = 0; row < players.rows() && !failed; ++row) {
+    const NameKeys keys = name_keys(players.text(row, 1));
+    failed = run(connection, "UPDATE players SET name_skeleton = $2, name_folded = $3 WHERE id = $1", what,
+                 PgParams().add(players.text(row, 0)).add(keys.skeleton).add(keys.folded));
+  }
+  if (!failed) failed = run(connection, "COMMIT", what);
+  if (failed) run(connection, "ROLLBACK", "rollback");
+  return failed;
+}
+
 }  // namespace
 
 std::unique_ptr<PostgresStore> PostgresStore::open(const std::string& uri, StoreError& error) {
@@ -258,7 +293,9 @@ std::unique_ptr<PostgresStore> PostgresStore::open(const std::string& uri, Store
     PQfinish(connection);
     return nullptr;
   }
-  if (StoreStatus failed = migrate_postgres(connection)) {
+  StoreStatus failed = migrate_postgres(connection);
+  if (!failed) failed = fill_name_keys(connection);
+  if (failed) {
     error = *failed;
     PQfinish(connection);
     return nullptr;
@@ -291,12 +328,27 @@ StoreResult<PgResult> PostgresStore::query(const std::string& what, const char* 
 StoreResult<std::optional<PlayerRow>> PostgresStore::find_player(std::string_view id) {
   std::lock_guard lock(mutex_);
   const StoreResult<PgResult> found =
-      query("find player", "SELECT id, name, secret_hash, created_unix FROM players WHERE id = $1", PgParams().add(id));
+      query("find player", "SELECT id, name, secret_hash, created_unix, seen_unix FROM players WHERE id = $1",
+            PgParams().add(id));
   if (!found) return {std::nullopt, found.error};
   const PgResult& rows = *found.value;
   if (rows.rows() == 0) return {std::optional<PlayerRow>{}, {}};
-  return {std::optional<PlayerRow>{PlayerRow{rows.text(0, 0), rows.text(0, 1), rows.text(0, 2), rows.integer(0, 3)}},
+  return {std::optional<PlayerRow>{
+              PlayerRow{rows.text(0, 0), rows.text(0, 1), rows.text(0, 2), rows.integer(0, 3), rows.integer(0, 4)}},
           {}};
+}
+
+StoreResult<std::optional<std::string>> PostgresStore::look_alike_name(const NameKeys& keys, const std::string& except,
+                                                                       std::int64_t seen_since) {
+  std::lock_guard lock(mutex_);
+  const StoreResult<PgResult> found =
+      query("look-alike names",
+            "SELECT name FROM players WHERE (name_skeleton = $1 OR name_folded = $2) AND id <> $3 AND seen_unix >= $4 "
+            "ORDER BY seen_unix DESC, id COLLATE \"C\" LIMIT 1",
+            PgParams().add(keys.skeleton).add(keys.folded).add(except).add(seen_since));
+  if (!found) return {std::nullopt, found.error};
+  if (found.value->rows() == 0) return {std::optional<std::string>{}, {}};
+  return {std::optional<std::string>{found.value->text(0, 0)}, {}};
 }
 
 StoreResult<std::vector<Square>> PostgresStore::load_moves(const std::string& code, int match_number, int game_number) {

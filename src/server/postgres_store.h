@@ -31,6 +31,8 @@ class PostgresStore final : public Store, public ModerationStore {
 
   std::unique_ptr<StoreTransaction> begin() override;
   StoreResult<std::optional<PlayerRow>> find_player(std::string_view id) override;
+  StoreResult<std::optional<std::string>> look_alike_name(const NameKeys& keys, const std::string& except,
+                                                          std::int64_t seen_since) override;
   StoreResult<std::vector<StoredTable>> load_tables() override;
   StoreResult<std::optional<StoredTable>> load_table(const std::string& code) override;
   StoreResult<std::vector<Square>> load_moves(const std::string& code, int match_number, int game_number) override;

@@ -7,6 +7,8 @@
 #include <functional>
 #include <iterator>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/notation.h"
 #include "server/arcade.h"
@@ -187,6 +189,20 @@ CREATE TABLE table_leases (
 CREATE INDEX table_leases_by_node ON table_leases (node);
 )sql"},
     {6, sql::kDeviceLinksSchema},
+    // Look-alike names (player_names.h): each name's two keys, and when its
+    // player was last seen (a hello or a new name), so that only the names
+    // of the last 30 days are compared. The keys need ICU, so the rows of
+    // before are given theirs when the store opens (fill_name_keys); the
+    // last seen of those rows is the latest of their creation and games.
+    {7, R"sql(
+ALTER TABLE players ADD COLUMN seen_unix INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN name_skeleton TEXT;
+ALTER TABLE players ADD COLUMN name_folded TEXT;
+UPDATE players SET seen_unix = MAX(created_unix,
+  COALESCE((SELECT MAX(ended_unix) FROM scores WHERE scores.player = players.id), 0));
+CREATE INDEX players_by_skeleton ON players (name_skeleton, seen_unix);
+CREATE INDEX players_by_folded ON players (name_folded, seen_unix);
+)sql"},
 };
 
 // store_sql.h's shared SQL with SQLite's numbered parameters: $1 becomes ?1
@@ -216,9 +232,22 @@ class SqliteTransaction final : public StoreTransaction {
   }
 
   void put_player(const PlayerRow& player) override {
-    write("save player", "INSERT OR REPLACE INTO players VALUES (?1, ?2, ?3, ?4)", [&](Statement& statement) {
-      statement.bind(1, player.id).bind(2, player.name).bind(3, player.secret_hash).bind(4, player.created_unix);
-    });
+    const NameKeys keys = name_keys(player.name);
+    write("save player",
+          "INSERT INTO players (id, name, secret_hash, created_unix, seen_unix, name_skeleton, name_folded) VALUES "
+          "(?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(id) DO UPDATE SET name = excluded.name, secret_hash = "
+          "excluded.secret_hash, created_unix = excluded.created_unix, seen_unix = MAX(seen_unix, "
+          "excluded.seen_unix), name_skeleton = excluded.name_skeleton, name_folded = excluded.name_folded",
+          [&](Statement& statement) {
+            statement.bind(1, player.id).bind(2, player.name).bind(3, player.secret_hash);
+            statement.bind(4, player.created_unix).bind(5, std::max(player.created_unix, player.seen_unix));
+            statement.bind(6, keys.skeleton).bind(7, keys.folded);
+          });
+  }
+
+  void mark_seen(const std::string& player, std::int64_t unix) override {
+    write("mark player seen", "UPDATE players SET seen_unix = MAX(seen_unix, ?2) WHERE id = ?1",
+          [&](Statement& statement) { statement.bind(1, player).bind(2, unix); });
   }
 
   void put_table(const TableRow& table) override {
@@ -428,6 +457,35 @@ StoreStatus migrate(sqlite3* database) {
   return std::nullopt;
 }
 
+// Gives the players stored before schema version 7 the look-alike keys of
+// their names, which need ICU and so no migration's SQL can make.
+StoreStatus fill_name_keys(sqlite3* database) {
+  const std::string what = "give the stored names their look-alike keys";
+  std::vector<std::pair<std::string, std::string>> players;  // id, name
+  {
+    Statement statement(database, "SELECT id, name FROM players WHERE name_skeleton IS NULL");
+    if (!statement.ok()) return StoreError{last_error(database, what)};
+    int step = 0;
+    while ((step = statement.step()) == SQLITE_ROW) players.emplace_back(statement.text(0), statement.text(1));
+    if (step != SQLITE_DONE) return StoreError{last_error(database, what)};
+  }
+  if (players.empty()) return std::nullopt;
+  if (StoreStatus failed = run(database, "BEGIN IMMEDIATE", what)) return failed;
+  StoreStatus failed;
+  for (const auto& [id, name] : players) {
+    const NameKeys keys = name_keys(name);
+    Statement update(database, "UPDATE players SET name_skeleton = ?2, name_folded = ?3 WHERE id = ?1");
+    if (update.ok()) update.bind(1, id).bind(2, keys.skeleton).bind(3, keys.folded);
+    if (!update.ok() || update.step() != SQLITE_DONE) {
+      failed = StoreError{last_error(database, what)};
+      break;
+    }
+  }
+  if (!failed) failed = run(database, "COMMIT", what);
+  if (failed) run(database, "ROLLBACK", "rollback");
+  return failed;
+}
+
 // How often the checkpointer copies the WAL back into the database.
 constexpr std::chrono::milliseconds kCheckpointInterval{250};
 
@@ -436,7 +494,9 @@ constexpr std::chrono::milliseconds kCheckpointInterval{250};
 std::unique_ptr<SqliteStore> SqliteStore::open(const std::string& path, StoreError& error) {
   sqlite3* database = open_connection(path, error);
   if (!database) return nullptr;
-  if (StoreStatus failed = migrate(database)) {
+  StoreStatus failed = migrate(database);
+  if (!failed) failed = fill_name_keys(database);
+  if (failed) {
     error = *failed;
     sqlite3_close(database);
     return nullptr;
@@ -482,14 +542,28 @@ std::unique_ptr<StoreTransaction> SqliteStore::begin() { return std::make_unique
 
 StoreResult<std::optional<PlayerRow>> SqliteStore::find_player(std::string_view id) {
   std::lock_guard lock(mutex_);
-  Statement statement(database_, "SELECT id, name, secret_hash, created_unix FROM players WHERE id = ?1");
+  Statement statement(database_, "SELECT id, name, secret_hash, created_unix, seen_unix FROM players WHERE id = ?1");
   if (!statement.ok()) return {std::nullopt, {last_error(database_, "find player")}};
   statement.bind(1, id);
   const int step = statement.step();
   if (step == SQLITE_DONE) return {std::optional<PlayerRow>{}, {}};
   if (step != SQLITE_ROW) return {std::nullopt, {last_error(database_, "find player")}};
-  PlayerRow row{statement.text(0), statement.text(1), statement.text(2), statement.integer(3)};
+  PlayerRow row{statement.text(0), statement.text(1), statement.text(2), statement.integer(3), statement.integer(4)};
   return {std::optional<PlayerRow>{row}, {}};
+}
+
+StoreResult<std::optional<std::string>> SqliteStore::look_alike_name(const NameKeys& keys, const std::string& except,
+                                                                     std::int64_t seen_since) {
+  std::lock_guard lock(mutex_);
+  Statement statement(database_,
+                      "SELECT name FROM players WHERE (name_skeleton = ?1 OR name_folded = ?2) AND id <> ?3 AND "
+                      "seen_unix >= ?4 ORDER BY seen_unix DESC, id LIMIT 1");
+  if (!statement.ok()) return {std::nullopt, {last_error(database_, "look-alike names")}};
+  statement.bind(1, keys.skeleton).bind(2, keys.folded).bind(3, except).bind(4, seen_since);
+  const int step = statement.step();
+  if (step == SQLITE_DONE) return {std::optional<std::string>{}, {}};
+  if (step != SQLITE_ROW) return {std::nullopt, {last_error(database_, "look-alike names")}};
+  return {std::optional<std::string>{statement.text(0)}, {}};
 }
 
 StoreResult<std::vector<Square>> SqliteStore::load_moves(const std::string& code, int match_number, int game_number) {

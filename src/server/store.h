@@ -15,6 +15,7 @@
 
 #include "engine/board.h"
 #include "messages/table_messages.h"
+#include "server/player_names.h"
 
 namespace reversi::server {
 
@@ -38,7 +39,15 @@ struct PlayerRow {
   std::string name;
   std::string secret_hash;  // SHA-256 hex of the guest's secret; empty for host players
   std::int64_t created_unix = 0;
+  // When the player last said hello or changed name: the name counts as in
+  // use for kNameInUseSeconds after. Stored as never before created_unix, and
+  // never moved back by a later put_player.
+  std::int64_t seen_unix = 0;
 };
+
+// How long a player's name stays theirs after they were last seen: no other
+// player may take a name that looks like it (set-name).
+constexpr std::int64_t kNameInUseSeconds = 30 * 24 * 60 * 60;
 
 struct SeatRow {
   std::string player;  // empty when the seat is free or the computer's
@@ -154,7 +163,10 @@ struct ChipTotals {
 class StoreTransaction {
  public:
   virtual ~StoreTransaction() = default;
+  // The player, with the look-alike keys of its name (player_names.h: name_keys).
   virtual void put_player(const PlayerRow& player) = 0;
+  // A player said hello: their name stays in use from `unix` on.
+  virtual void mark_seen(const std::string& player, std::int64_t unix) = 0;
   virtual void put_table(const TableRow& table) = 0;
   // The `index`-th move (from 0, passes left out) of a game of a match.
   virtual void add_move(const std::string& code, int match_number, int game_number, int index, Square square) = 0;
@@ -190,6 +202,10 @@ class Store {
   virtual StoreResult<std::vector<std::string>> device_secret_hashes(const std::string& player) = 0;
   // The code of a stored table where `player` holds a seat; nothing when none.
   virtual StoreResult<std::optional<std::string>> seated_at(const std::string& player) = 0;
+  // The name of a player other than `except`, seen at `seen_since` or later,
+  // whose name has either of `keys` (look-alike names); nothing when none has.
+  virtual StoreResult<std::optional<std::string>> look_alike_name(const NameKeys& keys, const std::string& except,
+                                                                  std::int64_t seen_since) = 0;
   // Every table kept, each with its current game's moves (start-up).
   virtual StoreResult<std::vector<StoredTable>> load_tables() = 0;
   // One stored table (a node taking over another's table); nothing when there is none.

@@ -71,6 +71,16 @@ void TableActor::build(TableServices services, MakeTable make) {
 }
 
 void WebSocketSession::run(http::request<http::string_body> request) {
+  // Several X-Forwarded-For lines are one list, in order (RFC 9110, 5.3).
+  std::string forwarded_for;
+  const auto [first, last] = request.equal_range("X-Forwarded-For");
+  for (auto field = first; field != last; ++field) {
+    if (!forwarded_for.empty()) forwarded_for += ",";
+    forwarded_for.append(field->value().data(), field->value().size());
+  }
+  beast::error_code ignored;
+  const tcp::endpoint peer = beast::get_lowest_layer(socket_).socket().remote_endpoint(ignored);
+  address_ = client_address(peer.address().to_string(), forwarded_for);
   net::dispatch(socket_.get_executor(), [self = shared_from_this(), request = std::move(request)]() mutable {
     websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
     timeouts.idle_timeout = std::chrono::seconds(20);  // pings find a vanished peer; its grace window starts then
@@ -93,6 +103,8 @@ void WebSocketSession::on_accept(beast::error_code error) {
   services.chips_start = shared_.config.chips_start;
   services.cluster = shared_.cluster.get();
   services.link_attempts = &shared_.link_attempts;
+  services.guests = &shared_.guests;
+  services.address = address_;
   session_.emplace(services, shared_from_this());
   read();
 }

@@ -21,14 +21,16 @@ struct TestSocket::State {
 TestSocket::TestSocket() : state_(std::make_unique<State>()) {}
 TestSocket::~TestSocket() { close(); }
 
-int TestSocket::connect(std::uint16_t port, const std::string& origin) {
+int TestSocket::connect(std::uint16_t port, const std::string& origin,
+                        const std::map<std::string, std::string>& headers) {
   state_->socket.emplace(state_->context);
   beast::error_code error;
   beast::get_lowest_layer(*state_->socket).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), error);
   if (error) return 0;
-  if (!origin.empty())
-    state_->socket->set_option(websocket::stream_base::decorator(
-        [origin](websocket::request_type& request) { request.set(http::field::origin, origin); }));
+  state_->socket->set_option(websocket::stream_base::decorator([origin, headers](websocket::request_type& request) {
+    if (!origin.empty()) request.set(http::field::origin, origin);
+    for (const auto& [name, value] : headers) request.set(name, value);
+  }));
   websocket::response_type response;
   state_->socket->handshake(response, "127.0.0.1:" + std::to_string(port), "/ws", error);
   if (error) {

@@ -17,7 +17,9 @@ class TestSocket {
   TestSocket();
   ~TestSocket();
   // The handshake's HTTP status: 101 when upgraded (403 for a refused Origin).
-  int connect(std::uint16_t port, const std::string& origin = "");
+  // `headers`: more request headers (X-Forwarded-For, as a proxy would add).
+  int connect(std::uint16_t port, const std::string& origin = "",
+              const std::map<std::string, std::string>& headers = {});
   void send(const std::string& text);
   void send(const messages::online::ClientMessage& message);
   // The next frame within `seconds`, or nothing (timeout or closed).

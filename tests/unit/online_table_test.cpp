@@ -743,6 +743,27 @@ TEST_SUITE("online-table") {
       CHECK(open.options == match_options());
     }
 
+    SUBCASE("too-many-guests: no new guest now; the device says why and stops asking") {
+      Rig rig;
+      rig.table.open_table(match_options(), false);
+      rig.table.link_opened();
+      CHECK_FALSE(rig.link.last_as<online::client::Hello>().player.has_value());
+      const std::string reason =
+          "Too many new players from your address in the last hour; try again later or use your saved player.";
+      rig.receive(wire::Error{messages::ErrorCode::TooManyGuests, reason, "hello"});
+      REQUIRE(rig.notices.size() == 1);
+      CHECK(rig.notices[0].text == reason);
+      CHECK_FALSE(rig.table.active());
+      CHECK(rig.link.closes == 1);
+      CHECK(rig.table.connection() == OnlineTable::Connection::Idle);
+      rig.table.link_closed();
+      rig.time += 60;
+      rig.table.update();
+      CHECK(rig.link.opens == 1);  // no retry by itself
+      rig.table.open_table(match_options(), false);
+      CHECK(rig.link.opens == 2);  // asked again: tried again
+    }
+
     SUBCASE("no-such-table on join tells the player and leaves nothing open") {
       Rig rig;
       rig.table.join("k7m2qx");

@@ -23,8 +23,7 @@ struct Server {
 
   server::ClientServices services() {
     return server::ClientServices{
-        &lobby, world.store.get(), &tokens, [this] { return world.now; }, [] { return std::int64_t{1'800'000'000}; },
-        {}};
+        &lobby, world.store.get(), &tokens, [this] { return world.now; }, [this] { return world.unix_now; }, {}};
   }
 };
 
@@ -39,10 +38,17 @@ struct Client {
     REQUIRE(welcomes.size() == 1);
     return welcomes[0];
   }
-  ErrorCode refusal() {
+  ErrorCode refusal() { return error().code; }
+  wire::Error error() {
     const auto errors = link->take_only<wire::Error>();
     REQUIRE(errors.size() == 1);
-    return errors[0].code;
+    return errors[0];
+  }
+  // The name the server answered a set-name with, or "" when it refused.
+  std::string rename(const std::string& name) {
+    say(online::client::SetName{name});
+    const auto welcomes = link->take_only<wire::Welcome>();
+    return welcomes.empty() ? "" : welcomes[0].name;
   }
 };
 
@@ -113,6 +119,145 @@ STORE_TEST_CASE("server client: names are checked on the server") {
   CHECK(renamed[0].name == "Zoë O'Brien-Smith");
   client.say(online::client::SetName{"देवनागरी"});
   CHECK(client.link->take_only<wire::Welcome>().size() == 1);
+}
+
+STORE_TEST_CASE("server client: a name that looks like another player's is refused, and says why") {
+  Server server(backend);
+  Client ada(server), bob(server);
+  ada.hello();
+  bob.hello();
+  REQUIRE(ada.rename("Ada") == "Ada");
+  REQUIRE(ada.rename("Attacker A") == "Attacker A");
+  REQUIRE(ada.rename("Ada") == "Ada");  // Attacker A is free again: a name is held while it is the name
+
+  // Over the wire, as the client gets it.
+  bob.say(online::client::SetName{"ADA"});
+  REQUIRE(bob.link->sent.size() == 1);
+  CHECK(bob.link->sent[0] ==
+        R"({"code":"bad-name","reason":"That name looks too much like another player's name (Ada). Choose )"
+        R"(another.","request":"set-name","type":"error"})");
+  bob.link->sent.clear();
+  for (const char* look_alike : {"ada", "\u0391\u0434\u0430" /* Αда: Greek and Cyrillic */, "\uff21da"}) {
+    bob.say(online::client::SetName{look_alike});
+    const wire::Error error = bob.error();
+    CHECK(error.code == ErrorCode::BadName);
+    CHECK_MESSAGE((error.reason.find("Ada") != std::string::npos || error.reason.find("mixes") != std::string::npos),
+                  error.reason);
+  }
+  // A Cyrillic А among Latin letters is refused even where nobody is Ada.
+  Server empty(backend);
+  Client carol(empty);
+  carol.hello();
+  carol.say(online::client::SetName{"\u0410da"});
+  CHECK(carol.error().reason.find("mixes Cyrillic and Latin letters in one word") != std::string::npos);
+  for (const char* name :
+       {"\u0418\u0432\u0430\u043d", "Ada Smith", "\u738b\u5c0f\u660e", "\u0645\u062d\u0645\u062f \u0639\u0644\u064a"})
+    CHECK(carol.rename(name) == name);
+
+  // "Attacker A" against "Attacker А": one word of one letter each, caught by the skeleton.
+  REQUIRE(bob.rename("Attacker A") == "Attacker A");
+  ada.say(online::client::SetName{"Attacker \u0410"});
+  CHECK(ada.error().reason == "That name looks too much like another player's name (Attacker A). Choose another.");
+  CHECK(ada.rename("Ada") == "Ada");  // keeping one's own name
+  CHECK(bob.rename("B0b") == "B0b");
+  ada.say(online::client::SetName{"Bob"});
+  CHECK(ada.refusal() == ErrorCode::BadName);  // the zero passes for an o
+}
+
+STORE_TEST_CASE("server client: a name is held 30 days after its player was last seen") {
+  Server server(backend);
+  Client ada(server), bob(server);
+  const wire::Welcome ada_welcome = ada.hello();
+  bob.hello();
+  REQUIRE(ada.rename("Ada") == "Ada");
+  server.world.unix_now += 29 * 86'400;
+  CHECK(bob.rename("Ada") == "");
+  // Ada comes back on day 29: her hold starts again.
+  Client ada_again(server);
+  ada_again.hello(online::client::Hello{ada_welcome.player, ada_welcome.secret, {}, {}});
+  server.world.unix_now += 29 * 86'400;
+  CHECK(bob.rename("Ada") == "");
+  server.world.unix_now += 86'400 + 1;  // 30 days since she was last seen
+  CHECK(bob.rename("Ada") == "Ada");
+  // Ada, back, still has the name she never changed, but no other like it.
+  Client ada_later(server);
+  CHECK(ada_later.hello(online::client::Hello{ada_welcome.player, ada_welcome.secret, {}, {}}).name == "Ada");
+  CHECK(ada_later.rename("Ada") == "Ada");
+  ada_later.say(online::client::SetName{"ADA"});
+  CHECK(ada_later.refusal() == ErrorCode::BadName);
+}
+
+STORE_TEST_CASE("server client: guests' given names are never refused, and host players' names count as in use") {
+  Server server(backend);
+  Client first(server), second(server);
+  first.hello();
+  second.hello();
+  CHECK(first.rename("Guest 4821") == "Guest 4821");
+  CHECK(second.rename("Guest 4821") == "Guest 4821");  // guests share given names
+  second.say(online::client::SetName{"Guest 482l"});   // a chosen look-alike of one is not a guest's name
+  CHECK(second.refusal() == ErrorCode::BadName);
+
+  // The host page vouches for its players' names: not compared, but held.
+  CHECK(first.rename("Ada") == "Ada");
+  const std::string token = server::HostTokenVerifier::sign("a-key-of-sixteen-bytes",
+                                                            R"({"player":"ada-1842","name":"ADA","exp":1900000000})");
+  Client host_player(server);
+  CHECK(host_player.hello(online::client::Hello{{}, {}, token, {}}).name == "ADA");
+  const std::string grace = server::HostTokenVerifier::sign(
+      "a-key-of-sixteen-bytes", R"({"player":"grace-7","name":"Grace Hopper","exp":1900000000})");
+  Client grace_player(server);
+  CHECK(grace_player.hello(online::client::Hello{{}, {}, grace, {}}).name == "Grace Hopper");
+  second.say(online::client::SetName{"Grace H0pper"});
+  CHECK(second.error().reason == "That name looks too much like another player's name (Grace Hopper). Choose another.");
+}
+
+STORE_TEST_CASE("server client: new guests are limited per address, returning players never") {
+  Server server(backend);
+  server::GuestLimiter limiter(3);
+  auto from = [&](const std::string& address) {
+    server::ClientServices services = server.services();
+    services.guests = &limiter;
+    services.address = address;
+    return services;
+  };
+  std::vector<wire::Welcome> made;
+  for (int index = 0; index < 3; ++index) {
+    auto shared = std::make_shared<FakeLink>();
+    server::ClientSession session(from("198.51.100.7"), shared);
+    session.on_message(online::encode_client_message(online::client::Hello{}));
+    const auto welcomes = shared->take_only<wire::Welcome>();
+    REQUIRE(welcomes.size() == 1);
+    made.push_back(welcomes[0]);
+  }
+  auto refused = std::make_shared<FakeLink>();
+  server::ClientSession fourth(from("198.51.100.7"), refused);
+  fourth.on_message(online::encode_client_message(online::client::Hello{}));
+  REQUIRE(refused->sent.size() == 1);
+  CHECK(refused->sent[0] ==
+        R"({"code":"too-many-guests","reason":"Too many new players from your address in the last hour; try )"
+        R"(again later or use your saved player.","request":"hello","type":"error"})");
+  CHECK_FALSE(refused->closed);
+  refused->sent.clear();
+  // On the same connection, the saved player gets in.
+  fourth.on_message(online::encode_client_message(online::client::Hello{made[0].player, made[0].secret, {}, {}}));
+  CHECK(refused->take_only<wire::Welcome>().at(0).player == made[0].player);
+  // A host's player too, and a guest from another address.
+  const std::string token = server::HostTokenVerifier::sign("a-key-of-sixteen-bytes",
+                                                            R"({"player":"ada-1842","name":"Ada","exp":1900000000})");
+  auto host = std::make_shared<FakeLink>();
+  server::ClientSession host_session(from("198.51.100.7"), host);
+  host_session.on_message(online::encode_client_message(online::client::Hello{{}, {}, token, {}}));
+  CHECK(host->take_only<wire::Welcome>().size() == 1);
+  auto elsewhere = std::make_shared<FakeLink>();
+  server::ClientSession elsewhere_session(from("198.51.100.8"), elsewhere);
+  elsewhere_session.on_message(online::encode_client_message(online::client::Hello{}));
+  CHECK(elsewhere->take_only<wire::Welcome>().size() == 1);
+  // An hour after the first, the address may make guests again.
+  server.world.now += 3600;
+  auto later = std::make_shared<FakeLink>();
+  server::ClientSession later_session(from("198.51.100.7"), later);
+  later_session.on_message(online::encode_client_message(online::client::Hello{}));
+  CHECK(later->take_only<wire::Welcome>().size() == 1);
 }
 
 STORE_TEST_CASE("server client: oversized, malformed and too many messages are refused, nothing else happens") {

@@ -112,6 +112,74 @@ STORE_TEST_CASE("store: a transaction commits all of its writes or none") {
   CHECK(store->find_player("p_ada").value->value().name == "Ada");
 }
 
+STORE_TEST_CASE("store: look-alike names are found among other players seen in the window") {
+  const TestDatabase database(backend);
+  const std::unique_ptr<server::Store> store = open_store(database.location());
+  constexpr std::int64_t day = 86'400;
+  const std::int64_t now = 1'800'000'000;
+  {
+    auto transaction = store->begin();
+    transaction->put_player(server::PlayerRow{"p_ada", "Ada", "hash", now - 40 * day, now - 2 * day});
+    transaction->put_player(server::PlayerRow{"p_old", "Bob", "hash", now - 40 * day, now - 31 * day});
+    transaction->put_player(server::PlayerRow{"h_grace", "Grace Hopper", "", now - day});  // seen when created
+    REQUIRE(!transaction->commit());
+  }
+  const auto look = [&](const std::string& name, const std::string& except = "p_new") {
+    const server::StoreResult<std::optional<std::string>> found =
+        store->look_alike_name(server::name_keys(name), except, now - server::kNameInUseSeconds);
+    REQUIRE_MESSAGE(found, found.error.message);
+    return found.value->value_or("");
+  };
+  CHECK(look("Ada") == "Ada");
+  CHECK(look("\u0410da") == "Ada");  // Cyrillic А: the skeleton
+  CHECK(look("ADA") == "Ada");       // case: the folded key
+  CHECK(look("Grace H0pper") == "Grace Hopper");
+  CHECK(look("Ada", "p_ada").empty());  // a player's own name
+  CHECK(look("Bob").empty());           // last seen 31 days ago
+  CHECK(look("Eda").empty());
+  CHECK(store->find_player("p_ada").value->value().seen_unix == now - 2 * day);
+  CHECK(store->find_player("h_grace").value->value().seen_unix == now - day);
+
+  // Seen again: the name is held again; a later put never moves the time back.
+  {
+    auto transaction = store->begin();
+    transaction->mark_seen("p_old", now);
+    transaction->mark_seen("p_ada", now - 10 * day);  // older than what is stored: kept as it was
+    REQUIRE(!transaction->commit());
+  }
+  CHECK(look("B0B") == "Bob");
+  CHECK(store->find_player("p_ada").value->value().seen_unix == now - 2 * day);
+  {
+    auto transaction = store->begin();
+    transaction->put_player(server::PlayerRow{"p_old", "Robert", "hash", now - 40 * day, now - 35 * day});
+    REQUIRE(!transaction->commit());
+  }
+  CHECK(store->find_player("p_old").value->value().seen_unix == now);
+  CHECK(look("Bob").empty());  // the old name's keys went with it
+  CHECK(look("robert") == "Robert");
+}
+
+STORE_TEST_CASE("store: players stored before the look-alike keys get theirs when the store opens") {
+  const TemporaryFile file("reversi-server-keys-test.sqlite3");
+  const TestDatabase database(backend, file.path.string());
+  {
+    const std::unique_ptr<server::Store> store = open_store(database.location());
+    auto transaction = store->begin();
+    transaction->put_player(server::PlayerRow{"p_ada", "Ada", "hash", 1'800'000'000});
+    REQUIRE(!transaction->commit());
+  }
+  // As the rows of a database from before schema version 7 are.
+  const char* forget = "UPDATE players SET name_skeleton = NULL, name_folded = NULL";
+  if (backend == Backend::Sqlite)
+    run_sqlite(database.location(), forget);
+  else
+    database.run(forget);
+  const std::unique_ptr<server::Store> store = open_store(database.location());
+  const auto found = store->look_alike_name(server::name_keys("\u0410DA"), "p_bob", 0);
+  REQUIRE(found);
+  CHECK(found.value->value_or("") == "Ada");
+}
+
 STORE_TEST_CASE("store: a table and its moves come back as they were stored, and go with delete_table") {
   const TestDatabase database(backend);
   const std::unique_ptr<server::Store> store = open_store(database.location());
@@ -223,9 +291,9 @@ TEST_CASE("store: SQLite: a failed migration leaves the last whole version; a ne
   CHECK(refusal(file.path.string()).find("migrate the schema to version 4") == 0);
   run_sqlite(file.path, "DROP TABLE chips");
   open_store(file.path.string());  // versions 1 to 3 are not run again: 2 would find its tables there
-  run_sqlite(file.path, "PRAGMA user_version = 7");
+  run_sqlite(file.path, "PRAGMA user_version = 8");
   CHECK(refusal(file.path.string()) ==
-        "the database has schema version 7, newer than this build's 6: run the newer reversi-server");
+        "the database has schema version 8, newer than this build's 7: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; a newer schema is refused" *
@@ -236,9 +304,9 @@ TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; 
   database.run("DROP TABLE chips");
   open_store(database.location());  // versions 1 to 3 are not run again: their tables are there
   open_store(database.location());  // nothing to do
-  database.run("UPDATE schema_version SET version = 7");
+  database.run("UPDATE schema_version SET version = 8");
   CHECK(refusal(database.location()) ==
-        "the database has schema version 7, newer than this build's 6: run the newer reversi-server");
+        "the database has schema version 8, newer than this build's 7: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a lost connection fails the call that finds it, nothing half-written, and comes back" *

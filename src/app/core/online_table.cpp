@@ -855,6 +855,15 @@ void OnlineTable::on_error(const wire::Error& error) {
       if (welcomed_token_ == sent_token_) welcomed_token_.clear();
       reconnect_now();
       return;
+    case ErrorCode::TooManyGuests:
+      // No new guest from this address for now: every retry would be refused
+      // the same, so stop and say why; the next thing the player asks for tries again.
+      say(error.reason, 8);
+      finish();
+      returning_ = watching_ = false;
+      services_.link.close();
+      connection_ = Connection::Idle;
+      return;
     case ErrorCode::NoSuchTable:
     case ErrorCode::TableFull:
     case ErrorCode::NoSuchCode:
