@@ -56,6 +56,8 @@ describe('the arcade', () => {
         await waitForApp(p.page);
       }
       await takeNickname(ada.page, 'Ada');
+      // No move clock: the chat, mute and report below take a while, and no clock may decide the game meanwhile.
+      await tapControl(ada.page, 'online-clock:No clock');
       await tapControl(ada.page, 'Open a table');
       const opened = await waitForState(ada.page, (s) => s.online && s.online.code && s.panel === 'table', null,
         { message: 'the table opened' });
