@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "game/game_transcript.h"
+#include "messages/fair_points.h"
 #include "server/arcade.h"
 #include "server/table.h"
 
@@ -204,10 +205,7 @@ void Table::drain_session_events() {
 std::optional<online::Unrated> Table::unrated_reason() const {
   const Session& session = *state_.session;
   if (state_.seats[0].computer || state_.seats[1].computer) return online::Unrated::Practice;
-  std::array<int, 2> moves{};  // by colour; placements count, passes do not
-  for (const Ply& ply : session.game().record().applied())
-    if (!ply.is_pass()) ++moves[ply.color == Color::Black ? 0 : 1];
-  if (std::min(moves[0], moves[1]) < online::kRatedMovesEach) return online::Unrated::Short;
+  if (online::too_short_to_rate(session.game())) return online::Unrated::Short;
   // The pair's rated games this UTC day, stored and about to be.
   const std::int64_t today = services_.unix_clock ? services_.unix_clock() : 0;
   const std::int64_t day_start = today - today % 86400;

@@ -1,12 +1,12 @@
 #include "app/core/online_table.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 
 #include "app/core/wording.h"
+#include "messages/fair_points.h"
 
 namespace reversi {
 namespace {
@@ -781,11 +781,8 @@ std::string OnlineTable::points_line() const {
   if (!mine) return "";
   // A game seen whole says itself whether it was too short; one picked up
   // from a snapshot after its end has only the moves to go by.
-  std::array<int, 2> moves{};
-  for (const Ply& ply : mirror_->game().record().applied())
-    if (!ply.is_pass()) ++moves[ply.color == Color::Black ? 0 : 1];
   const bool short_game =
-      unrated_told_ ? unrated_ == online::Unrated::Short : std::min(moves[0], moves[1]) < online::kRatedMovesEach;
+      unrated_told_ ? unrated_ == online::Unrated::Short : online::too_short_to_rate(mirror_->game());
   if (short_game)
     return "No points: a game counts once each side has made " + std::to_string(online::kRatedMovesEach) + " moves.";
   if (unrated_ == online::Unrated::DailyLimit)
