@@ -41,6 +41,13 @@ struct StartRig {
         messages::dump(Json{{"version", 1}, {"player", "p_me"}, {"secret", "s3cret"}, {"name", "Ada"}});
   }
   void receive(const online::ServerMessage& message) { table.link_message(online::encode_server_message(message)); }
+  // The last message sent, decoded (one the codec refuses fails the test).
+  online::ClientMessage last_sent() const {
+    REQUIRE_FALSE(link.sent.empty());
+    const auto decoded = online::decode_client_message(link.sent.back());
+    REQUIRE_MESSAGE(bool(decoded), decoded.error.message);
+    return *decoded.value;
+  }
 };
 
 wire::Table seated_table() {
@@ -143,7 +150,7 @@ TEST_SUITE("online identity") {
     rig.table.use_link("abcd-2345");
     CHECK(rig.link.opens == 1);
     rig.table.link_opened();
-    const auto hello = std::get<online::client::Hello>(*online::decode_client_message(rig.link.sent.back()).value);
+    const auto hello = std::get<online::client::Hello>(rig.last_sent());
     CHECK(hello.link == std::optional<std::string>("ABCD2345"));
     CHECK_FALSE(hello.player.has_value());  // instead of this device's own player
     rig.receive(wire::Welcome{"p_ada", "Ada", std::string("device-2"), std::string("K7M2QX")});
@@ -158,7 +165,7 @@ TEST_SUITE("online identity") {
     // A later connection is Ada's, with this device's secret: the code is not sent again.
     rig.table.link_closed();
     rig.table.link_opened();
-    const auto again = std::get<online::client::Hello>(*online::decode_client_message(rig.link.sent.back()).value);
+    const auto again = std::get<online::client::Hello>(rig.last_sent());
     CHECK_FALSE(again.link.has_value());
     CHECK(again.player == std::optional<std::string>("p_ada"));
     CHECK(again.secret == std::optional<std::string>("device-2"));
@@ -185,8 +192,7 @@ TEST_SUITE("online identity") {
     rig.table.link_device();
     rig.table.link_opened();
     rig.receive(wire::Welcome{"p_me", "Ada", std::nullopt, std::nullopt});
-    CHECK(
-        std::holds_alternative<online::client::LinkDevice>(*online::decode_client_message(rig.link.sent.back()).value));
+    CHECK(std::holds_alternative<online::client::LinkDevice>(rig.last_sent()));
     rig.receive(wire::LinkCode{"ABCD2345", 300});
     CHECK(rig.table.link_code() == "ABCD2345");
   }
@@ -197,8 +203,7 @@ TEST_SUITE("online identity") {
     rig.table.delete_player();
     rig.table.link_opened();
     rig.receive(wire::Welcome{"p_me", "Ada", std::nullopt, std::nullopt});
-    CHECK(std::holds_alternative<online::client::DeletePlayer>(
-        *online::decode_client_message(rig.link.sent.back()).value));
+    CHECK(std::holds_alternative<online::client::DeletePlayer>(rig.last_sent()));
     rig.receive(wire::PlayerDeleted{});
     CHECK(rig.table.player().empty());
     CHECK(rig.table.connection() == OnlineTable::Connection::Idle);
