@@ -16,6 +16,10 @@ if command -v ccache >/dev/null 2>&1 && [ "${REVERSI_CCACHE:-1}" != 0 ]; then
   # is left out of debug builds' hashes, so another clone hits too.
   export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
   export CCACHE_NOHASHDIR=1
+  # The native builds precompile nlohmann-json (CMakeLists.txt: REVERSI_PCH):
+  # ccache caches a precompiled header and the files that use it only with
+  # this sloppiness (its manual, "Precompiled headers").
+  export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
   export EM_COMPILER_WRAPPER=ccache
   reversi_cmake_launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi

@@ -15,6 +15,7 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 namespace reversi::testing {
@@ -28,7 +29,13 @@ double seconds_now() {
 
 // REVERSI_TEST_BUILD_DIR runs the tests against binaries copied elsewhere
 // (to repeat a test in a loop while the build folder is rebuilt).
+// A build configured with REVERSI_TEST_CLI_DIR takes the bots (reversi-cli)
+// from that build: the ThreadSanitizer run checks the server's threads
+// against the Release bots instead of compiling the whole CLI once more.
 std::string build_path(const std::string& name) {
+  if (name == "reversi-cli" && !std::string_view(REVERSI_TEST_CLI_DIR).empty()) {
+    return std::string(REVERSI_TEST_CLI_DIR) + "/" + name;
+  }
   const char* folder = std::getenv("REVERSI_TEST_BUILD_DIR");
   return std::string(folder && *folder ? folder : REVERSI_BUILD_DIR) + "/" + name;
 }

@@ -15,6 +15,9 @@
 #ifndef REVERSI_BUILD_DIR
 #define REVERSI_BUILD_DIR "build/native"
 #endif
+#ifndef REVERSI_TEST_CLI_DIR
+#define REVERSI_TEST_CLI_DIR ""
+#endif
 
 namespace reversi::testing {
 
