@@ -33,6 +33,28 @@ std::uint64_t fresh_seed() {
 
 double seconds_now() { return SDL_GetTicks64() / 1000.0; }
 
+// ?pace=N (a whole number from 2 to 20) plays the flips and paces the
+// computer's replies N times as quick, for the browser tests (whose
+// software-drawn frames cost a tenth of a second each) and for
+// demonstrations. The player's own settings are not touched. 1 otherwise.
+constexpr int kMaxPace = 20;
+int pace_from_url() {
+  const std::string text = platform::url_parameter("pace");
+  int pace = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9' || pace > kMaxPace) return 1;
+    pace = pace * 10 + (c - '0');
+  }
+  return pace >= 2 && pace <= kMaxPace ? pace : 1;
+}
+
+TurnPacing paced(int pace) {
+  TurnPacing pacing;
+  pacing.minimum_delay /= pace;
+  pacing.after_animation /= pace;
+  return pacing;
+}
+
 // The page address's game options (?mode=…, ?match=…): each checked alone,
 // so one typo does not throw away the rest. What is not taken is said on
 // the console and, through the ready message, to a host page.
@@ -59,10 +81,12 @@ StartRequest start_request_from_url() {
   else if (!sound.empty())
     ignore(std::string("?sound=").append(sound, 0, 40).append(": use on or off"));
   request.moves = platform::url_parameter("moves");
+  if (const std::string pace = platform::url_parameter("pace"); !pace.empty() && pace_from_url() == 1)
+    ignore(std::string("?pace=").append(pace, 0, 40).append(": use a whole number from 2 to 20"));
   // The page's other parameters, read by the shell, the service worker's
   // switch and the online client.
-  static constexpr std::string_view kOtherNames[] = {"sound", "moves", "table",  "claim",  "link",
-                                                     "nosw",  "host",  "server", "review", "check"};
+  static constexpr std::string_view kOtherNames[] = {"sound", "moves",  "table",  "claim", "link", "nosw",
+                                                     "host",  "server", "review", "check", "pace"};
   for (const std::string& name : platform::url_parameter_names()) {
     const bool known = std::find(std::begin(messages::kOptionUrlNames), std::end(messages::kOptionUrlNames), name) !=
                            std::end(messages::kOptionUrlNames) ||
@@ -79,7 +103,8 @@ StartRequest start_request_from_url() {
 
 App::App(Theme& theme)
     : theme_(theme),
-      game_(GameController::Services{computer_, platform::document_store(), seconds_now, fresh_seed}),
+      pace_(pace_from_url()),
+      game_(GameController::Services{computer_, platform::document_store(), seconds_now, fresh_seed}, paced(pace_)),
       host_(platform::host_channel(), game_, &online_),
       online_(
           OnlineTable::Services{platform::server_link(platform::ServerListener{[this] {
@@ -252,7 +277,7 @@ void App::show_events() {
       case EventKind::MovePlayed: {
         const bool motion = !reduced_motion_ && !game_.settings().reduced_motion;
         animation_.start(event.square, event.color, event.flips, now_,
-                         motion ? animation_speed_factor(game_.settings().animation_speed) : 0);
+                         motion ? animation_speed_factor(game_.settings().animation_speed) * pace_ : 0);
         settled_frame_owed_ = true;
         if (sound) platform::play_sound(platform::Sound::Place);
         break;
@@ -397,9 +422,18 @@ bool App::wants_frames(double now) const {
   const bool settling = settled_frame_owed_ || now < animation_.end_time() + 0.1;
   if (state_dirty_ || settling || frames_owed_ > 0 ||
       (game_.notices().active() && now >= game_.notices().expires_at()) || now < refused_until_ + 0.1 ||
-      now < transition_until_ || host_.waiting() || widgets::scrolling() || toast_fading_)
+      now < transition_until_ || widgets::scrolling() || toast_fading_)
     return true;
-  if (!game_.ready()) return true;
+  // What is left waits on time and moves nothing: the clock's seconds, the
+  // thinking dots, a countdown, an answer on its way (the computer's move, the
+  // worker's values, the store, the host, the server). Ten frames a second
+  // show each change within a tenth of a second at a sixth of the drawing,
+  // which a phone's battery (and software GL) notices.
+  return now - now_ >= kWaitingFrameInterval && waiting_on_time(now);
+}
+
+bool App::waiting_on_time(double now) const {
+  if (!game_.ready() || host_.waiting()) return true;
   if (hints_pending()) return true;      // the worker's values are on their way
   if (review_pending(now)) return true;  // and the review's
   // Online: the server's clock, a countdown for the opponent, reconnecting.

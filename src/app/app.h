@@ -33,8 +33,9 @@ class App {
   // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render).
   void frame(double now);
   void frame_rendered();
-  // True while something moves or waits on time: animation, the computer,
-  // a notice fading, the clock.
+  // True when a frame is due: at once while something moves (animation, a
+  // notice fading, scrolling), ten times a second while the app only waits
+  // on time (the computer, the clock, an answer from elsewhere).
   bool wants_frames(double now) const;
   // Called on every display refresh, also those that draw nothing.
   void between_frames();
@@ -179,6 +180,7 @@ class App {
   const Session* session() const { return online() ? online_.session() : game_.session(); }
 
   Theme& theme_;
+  int pace_ = 1;  // ?pace=N: flips and the computer's replies N times as quick
   AiBridge computer_;
   GameController game_;
   HostBridge host_;
@@ -223,7 +225,9 @@ class App {
   bool cursor_visible_ = false;
 
   // Frames and the state hook.
-  double now_ = 0;
+  double now_ = 0;  // when the last frame was built
+  static constexpr double kWaitingFrameInterval = 0.1;
+  bool waiting_on_time(double now) const;
   long frames_ = 0;
   widgets::ControlRegistry controls_;
   std::string controls_signature_;  // republish the hook when controls move

@@ -12,6 +12,7 @@ import { desktop, launchBrowser, nextFrames, openPage, phone, playFirstMoveOnlin
   takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
+import { quickPace } from './lib/app.mjs';
 
 describe('the arcade', () => {
   let server;
@@ -52,7 +53,7 @@ describe('the arcade', () => {
     const cy = await openPage(browser, null, phone);
     try {
       for (const p of [ada, bob]) {
-        await p.page.goto(`${server.url}index.html?nosw`);
+        await p.page.goto(`${server.url}index.html?nosw&${quickPace}`);
         await waitForApp(p.page);
       }
       await takeNickname(ada.page, 'Ada');
@@ -64,7 +65,7 @@ describe('the arcade', () => {
       await tapControl(ada.page, 'Close');
       await takeNickname(bob.page, 'Bob');
       await tapControl(bob.page, 'Cancel');
-      await bob.page.goto(`${server.url}index.html?nosw&table=${opened.online.code}`);
+      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
       await waitForApp(bob.page);
       const pages = [ada.page, bob.page];
       await Promise.all(pages.map((p) => waitForState(p, (s) => s.online && s.online.phase === 'playing' && s.board, null,
@@ -170,7 +171,7 @@ describe('the arcade', () => {
         await tapControl(p, 'Leave the table');
         await waitForState(p, (s) => s.online === null, null, { message: 'left the table' });
       }
-      await cy.page.goto(`${server.url}index.html?nosw`);
+      await cy.page.goto(`${server.url}index.html?nosw&${quickPace}`);
       await waitForApp(cy.page);
       await tapControl(cy.page, 'New');
       await waitForPanel(cy.page, 'new-game');

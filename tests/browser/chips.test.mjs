@@ -9,6 +9,7 @@ import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, pressCont
   takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
+import { quickPace } from './lib/app.mjs';
 
 describe('chips', () => {
   let server;
@@ -36,7 +37,7 @@ describe('chips', () => {
     const bob = await openPage(browser, null, desktop);
     try {
       for (const p of [ada, bob]) {
-        await p.page.goto(`${server.url}index.html?nosw`);
+        await p.page.goto(`${server.url}index.html?nosw&${quickPace}`);
         await waitForApp(p.page);
       }
       await takeNickname(ada.page, 'Ada');
@@ -47,7 +48,7 @@ describe('chips', () => {
       await tapControl(ada.page, 'Close');
       await takeNickname(bob.page, 'Bob');
       await tapControl(bob.page, 'Cancel');
-      await bob.page.goto(`${server.url}index.html?nosw&table=${opened.online.code}`);
+      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
       await waitForApp(bob.page);
       const pages = [ada.page, bob.page];
       const started = await Promise.all(pages.map((p) => waitForState(p,

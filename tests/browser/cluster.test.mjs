@@ -15,6 +15,7 @@ import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, requireDi
   tapControl, waitForApp, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir, repoRoot } from './lib/server.mjs';
+import { quickPace } from './lib/app.mjs';
 
 const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
 
@@ -115,7 +116,7 @@ describe('online play across two server nodes', () => {
     const ada = await openPage(browser, null, phone);
     const bob = await openPage(browser, null, desktop);
     try {
-      await ada.page.goto(`${balancers[0].url}index.html?nosw`);
+      await ada.page.goto(`${balancers[0].url}index.html?nosw&${quickPace}`);
       await waitForApp(ada.page);
       await takeNickname(ada.page, 'Ada');
       await tapControl(ada.page, 'Open a table');
@@ -125,7 +126,7 @@ describe('online play across two server nodes', () => {
       await tapControl(ada.page, 'Close');
 
       // Bob's page reaches node 2: the table is node 1's, and he is relayed there.
-      await bob.page.goto(`${balancers[1].url}index.html?nosw&table=${code}`);
+      await bob.page.goto(`${balancers[1].url}index.html?nosw&${quickPace}&table=${code}`);
       await waitForApp(bob.page);
       const seated = await Promise.all([ada.page, bob.page].map((p) => waitForState(p,
         (s) => s.online && s.online.phase === 'playing' && s.online.color && s.board, null, { message: 'the game started' })));

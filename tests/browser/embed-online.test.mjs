@@ -13,6 +13,7 @@ import { desktop, launchBrowser, openPage, phone, requireDist, screenshot, start
   waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
+import { quickPace } from './lib/app.mjs';
 
 /** A host token as an arcade's back end makes it (docs/embedding.md, "Online play"). */
 function hostToken(key, player, name, lifetimeSeconds = 3600) {
@@ -51,7 +52,7 @@ describe('online play from a host page', () => {
       window.received = [];
       window.addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));
     });
-    const gameUrl = `${server.url}index.html?host=${encodeURIComponent(hostServer.origin)}&nosw`;
+    const gameUrl = `${server.url}index.html?host=${encodeURIComponent(hostServer.origin)}&nosw&${quickPace}`;
     await opened.page.goto(`${hostServer.url}embed.html?game=${encodeURIComponent(gameUrl)}`);
     const { page } = opened;
     const events = (type) => page.evaluate((t) => window.received.filter((m) => m.data && m.data.type === t).map((m) => m.data), type);
@@ -94,7 +95,7 @@ describe('online play from a host page', () => {
       await screenshot(arcade.page, 'embed-online-table-opened');
 
       // The friend follows the invite in a tab of their own, as a guest.
-      await friend.page.goto(`${opened.invite}&nosw`);
+      await friend.page.goto(`${opened.invite}&nosw&${quickPace}`);
       await waitForApp(friend.page);
       const joined = await arcade.waitFor('reversi:opponent-joined');
       assert.equal(joined.table, opened.table);

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { desktop, distDir, launchBrowser, openPage, requireDist, screenshot, startServer, state, tapSquareIn, replayTranscript, countDiscs } from './harness.mjs';
+import { quickPace } from './lib/app.mjs';
 
 describe('embedding', () => {
   let hostServer;
@@ -27,7 +28,7 @@ describe('embedding', () => {
     page.waitForFunction((t) => document.getElementById('log').innerText.includes(`"type":"${t}"`), type, { timeout });
 
   test('demo host drives the game across sites', async () => {
-    const gameUrl = `${gameServer.url}index.html?host=${encodeURIComponent(hostServer.origin)}&mode=solo&strength=easy&nosw`;
+    const gameUrl = `${gameServer.url}index.html?host=${encodeURIComponent(hostServer.origin)}&mode=solo&strength=easy&nosw&${quickPace}`;
     const { context, page, log } = await openPage(browser, null, desktop);
     try {
       await page.goto(`${hostServer.url}embed.html?game=${encodeURIComponent(gameUrl)}`);
@@ -57,7 +58,7 @@ describe('embedding', () => {
 
   test('moves, game-over with counts and transcript, pause stopping the clock, malformed messages, resizing', async () => {
     // Two players, a 20 s clock: the host drives, taps happen inside the iframe.
-    const gameUrl = `${gameServer.url}index.html?host=${encodeURIComponent(hostServer.origin)}&mode=two-player&clock=20&nosw`;
+    const gameUrl = `${gameServer.url}index.html?host=${encodeURIComponent(hostServer.origin)}&mode=two-player&clock=20&nosw&${quickPace}`;
     const { context, page } = await openPage(browser, null, desktop);
     await context.addInitScript(() => {
       if (window.parent !== window) return;  // only the host page records
@@ -150,7 +151,7 @@ describe('embedding', () => {
   });
 
   test('a page whose origin is not on the allowlist gets no events and no answers', async () => {
-    const gameUrl = `${gameServer.url}index.html?host=${encodeURIComponent(hostServer.origin)}&nosw`;
+    const gameUrl = `${gameServer.url}index.html?host=${encodeURIComponent(hostServer.origin)}&nosw&${quickPace}`;
     const { context, page } = await openPage(browser, null, desktop);
     try {
       await page.goto(`${otherServer.url}embed.html?game=${encodeURIComponent(gameUrl)}`);

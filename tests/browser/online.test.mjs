@@ -12,6 +12,7 @@ import { startGameServer } from './lib/game-server.mjs';
 import { rng } from './lib/random.mjs';
 import { replayTranscript } from './lib/rules.mjs';
 import { distDir } from './lib/server.mjs';
+import { quickPace } from './lib/app.mjs';
 
 const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
 
@@ -64,7 +65,7 @@ describe('online duels', () => {
     const bob = await openPage(browser, null, desktop);
     try {
       // Ada opens a table from the new-game dialog.
-      await ada.page.goto(`${server.url}index.html?nosw`);
+      await ada.page.goto(`${server.url}index.html?nosw&${quickPace}`);
       await waitForApp(ada.page);
       await tapControl(ada.page, 'New');
       await waitForPanel(ada.page, 'new-game');
@@ -93,10 +94,10 @@ describe('online duels', () => {
       await screenshot(ada.page, 'online-free-seat-phone');
 
       // Bob, who has hints on for his games on this device, follows the invite link.
-      await bob.page.goto(`${server.url}index.html?nosw`);
+      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}`);
       await waitForApp(bob.page);
       await switchHints(bob.page);
-      await bob.page.goto(`${server.url}index.html?nosw&table=${code}`);
+      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}&table=${code}`);
       await waitForApp(bob.page);
       const seated = await Promise.all([ada.page, bob.page].map((p) => waitForState(p,
         (s) => s.online && s.online.phase === 'playing' && s.online.color && s.board, null, { message: 'the game started' })));
@@ -137,7 +138,7 @@ describe('online duels', () => {
       // He opens the app again from its plain address (what the home-screen icon opens), with no
       // invite link: this device still holds a seat, so it goes straight back to the game.
       const again = await bob.context.newPage();
-      await again.goto(`${server.url}index.html?nosw`);
+      await again.goto(`${server.url}index.html?nosw&${quickPace}`);
       await waitForApp(again);
       const reopened = await waitForState(again, (s, t) => s.online && s.online.connection === 'connected' && s.transcript === t,
         gone.transcript, { message: 'back at the table from the plain address' });
@@ -199,7 +200,7 @@ describe('online duels', () => {
       const gamesBefore = (await card()).games;
       const other = await openPage(browser, null, desktop);
       try {
-        await other.page.goto(`${server.url}index.html?nosw&link=${offered.online.linkCode}`);
+        await other.page.goto(`${server.url}index.html?nosw&${quickPace}&link=${offered.online.linkCode}`);
         await waitForApp(other.page);
         const moved = await waitForState(other.page, (s, c) => s.online && s.online.code === c && s.online.color, code,
           { message: 'the seat on the other device' });

@@ -15,6 +15,7 @@ import {
   boardAfterMoves, desktop, distDir, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, openPage, phone, randomGame, rng,
   requireDist, screenshot, startServer, state, tapControl, tapSquareIn, waitForApp, waitForPanelIn,
 } from './harness.mjs';
+import { quickPace } from './lib/app.mjs';
 
 const START = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
 const PANEL = { none: 'none', menu: 'menu', statistics: 'statistics', settings: 'settings', result: 'result' };
@@ -51,7 +52,7 @@ async function untilStored(page, key, check, { timeout = 10000, message = `store
 const storageLog = (page) => `console: ${(page.log?.console || []).filter((l) => /storage/i.test(l)).join(' | ') || '(nothing about storage)'}`;
 const parse = (text) => { try { return JSON.parse(text); } catch { return undefined; } };
 const recentCount = (text) => parse(text)?.recent?.length ?? -1;
-const gameUrl = (server, params = '') => `${server.url}index.html?nosw${params ? `&${params}` : ''}`;
+const gameUrl = (server, params = '') => `${server.url}index.html?nosw&${quickPace}${params ? `&${params}` : ''}`;
 
 // Your turn in a solo game as black. state().animating is not waited for: it
 // can stay true on an idle board (the hook is not republished when the last
@@ -369,7 +370,7 @@ describe('persistence', () => {
     fs.mkdirSync(hostDir, { recursive: true });
     fs.writeFileSync(path.join(hostDir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>host</title>
 <style>body{margin:0;background:#ddd}iframe{position:absolute;left:40px;top:30px;width:800px;height:600px;border:0}</style>
-<iframe id="game" sandbox="allow-scripts" src="${gameServer.url}index.html?nosw"></iframe>`);
+<iframe id="game" sandbox="allow-scripts" src="${gameServer.url}index.html?nosw&${quickPace}"></iframe>`);
     const hostServer = await freshServer({ host: 'localhost' }, hostDir);
     browser ||= await launchBrowser();
     const { context, page, log } = await openPage(browser, null, { ...desktop, viewport: { width: 900, height: 700 } });

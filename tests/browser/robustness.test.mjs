@@ -13,12 +13,13 @@ import {
   pressControl, requireDist, screenshot, startServer, state, tapSquare, waitForApp, waitForPanel, waitForState,
   waitForTurn,
 } from './harness.mjs';
+import { quickPace } from './lib/app.mjs';
 
 const MB = 1024 * 1024;
 
 /** A page on 127.0.0.1 that embeds the game from `gameServer` (another site) and keeps what it hears. */
 async function embedded(browser, hostServer, gameServer, params = '') {
-  const gameUrl = `${gameServer.url}index.html?nosw&host=${encodeURIComponent(hostServer.origin)}${params}`;
+  const gameUrl = `${gameServer.url}index.html?nosw&${quickPace}&host=${encodeURIComponent(hostServer.origin)}${params}`;
   const { context, page, log } = await openPage(browser, null, desktop);
   await page.goto(`${hostServer.url}host.html?game=${encodeURIComponent(gameUrl)}`);
   await page.waitForFunction(() => window.heard.some((m) => m.type === 'reversi:ready'), null, { timeout: 60000 });
@@ -92,7 +93,7 @@ describe('robustness', () => {
     for (const bad of ['javascript:alert(1)', 'data:text/html,hello', 'null']) {
       const { context, page, log } = await openPage(browser, null, desktop);
       try {
-        const gameUrl = `${gameServer.url}index.html?nosw&host=${encodeURIComponent(bad)}`;
+        const gameUrl = `${gameServer.url}index.html?nosw&${quickPace}&host=${encodeURIComponent(bad)}`;
         await page.goto(`${hostServer.url}host.html?game=${encodeURIComponent(gameUrl)}`);
         const frame = await (await page.waitForSelector('#game')).contentFrame();
         const s = await waitForApp(frame, 30000);

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   buildFakeDist, desktop, launchBrowser, openPage, phone, repoRoot, screenshot, startServer, waitForApp,
 } from './harness.mjs';
+import { quickPace } from './lib/app.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-shell-'));
 const cacheNameOf = (dir) => fs.readFileSync(path.join(dir, 'sw.js'), 'utf8').match(/CACHE_NAME = "([^"]+)"/)[1];
@@ -50,7 +51,7 @@ describe('page shell', () => {
     const server = await startServer(dir);
     const { context, page, log } = await openPage(browser, null, phone);
     try {
-      await page.goto(server.url + 'index.html?nosw');
+      await page.goto(server.url + `index.html?nosw&${quickPace}`);
       assert.equal(await page.locator('#canvas').getAttribute('id'), 'canvas');
       await waitForApp(page);
       await page.waitForSelector('#loading', { state: 'hidden' });

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import {
   appSuite, colourDistance, decodePng, desktop, luma, openPage, phone, sampleRgb, screenshot, tapSquare, waitForApp,
 } from './harness.mjs';
+import { quickPace } from './lib/app.mjs';
 
 describe('smoke', () => {
   const suite = appSuite();
@@ -14,7 +15,7 @@ describe('smoke', () => {
     test(`starts and draws the opening position (${label} ${options.viewport.width}x${options.viewport.height})`, async () => {
       const { context, page, log } = await openPage(suite.browser, null, options);
       try {
-        await page.goto(suite.server.url + 'index.html?nosw');
+        await page.goto(suite.server.url + `index.html?nosw&${quickPace}`);
         const s = await waitForApp(page);
         // Let any opening animation settle before sampling pixels.
         await page.waitForTimeout(800);

@@ -132,9 +132,19 @@ export async function waitForTurn(page, timeout = 20000) {
     null, { timeout, message: 'a player turn (or the end)' });
 }
 
-/** index.html with ?nosw and the given URL parameters. */
+/**
+ * The app's ?pace= for the tests: flips and the computer's replies this many
+ * times as quick. Each frame costs Chromium's software GL a tenth of a second,
+ * so fewer animation frames is most of what makes the suites quick. A test of
+ * timing or animation itself opens the app with { pace: null }.
+ */
+export const quickPace = 'pace=8';
+
+/** index.html with ?nosw, the tests' pace (quickPace) and the given URL parameters (null leaves one out). */
 export function appUrl(server, params = {}) {
-  const q = new URLSearchParams({ nosw: '', ...params }).toString().replace(/^nosw=/, 'nosw');
+  const all = { nosw: '', pace: quickPace.split('=')[1], ...params };
+  for (const [key, value] of Object.entries(all)) if (value === null) delete all[key];
+  const q = new URLSearchParams(all).toString().replace(/^nosw=/, 'nosw');
   return `${server.url}index.html?${q}`;
 }
 
