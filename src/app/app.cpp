@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <random>
 #include <span>
+#include <string_view>
 
 #include "app/core/state_hook.h"
 #include "app/platform.h"
@@ -38,8 +39,7 @@ double seconds_now() { return SDL_GetTicks64() / 1000.0; }
 // software-drawn frames cost a tenth of a second each) and for
 // demonstrations. The player's own settings are not touched. 1 otherwise.
 constexpr int kMaxPace = 20;
-int pace_from_url() {
-  const std::string text = platform::url_parameter("pace");
+int pace_from(std::string_view text) {
   int pace = 0;
   for (const char c : text) {
     if (c < '0' || c > '9' || pace > kMaxPace) return 1;
@@ -81,7 +81,7 @@ StartRequest start_request_from_url() {
   else if (!sound.empty())
     ignore(std::string("?sound=").append(sound, 0, 40).append(": use on or off"));
   request.moves = platform::url_parameter("moves");
-  if (const std::string pace = platform::url_parameter("pace"); !pace.empty() && pace_from_url() == 1)
+  if (const std::string pace = platform::url_parameter("pace"); !pace.empty() && pace_from(pace) == 1)
     ignore(std::string("?pace=").append(pace, 0, 40).append(": use a whole number from 2 to 20"));
   // The page's other parameters, read by the shell, the service worker's
   // switch and the online client.
@@ -103,7 +103,7 @@ StartRequest start_request_from_url() {
 
 App::App(Theme& theme)
     : theme_(theme),
-      pace_(pace_from_url()),
+      pace_(pace_from(platform::url_parameter("pace"))),
       game_(GameController::Services{computer_, platform::document_store(), seconds_now, fresh_seed}, paced(pace_)),
       host_(platform::host_channel(), game_, &online_),
       online_(

@@ -8,11 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, nextFrames, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
+import { quickPace, desktop, launchBrowser, nextFrames, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
   takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
-import { quickPace } from './lib/app.mjs';
 
 describe('the arcade', () => {
   let server;

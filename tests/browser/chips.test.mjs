@@ -5,11 +5,10 @@
 // Phone and desktop sizes, with screenshots.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
+import { quickPace, desktop, launchBrowser, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
   takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
-import { quickPace } from './lib/app.mjs';
 
 describe('chips', () => {
   let server;

@@ -11,11 +11,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, requireDist, screenshot, state, takeNickname,
+import { quickPace, desktop, launchBrowser, openPage, phone, playFirstMoveOnline, requireDist, screenshot, state, takeNickname,
   tapControl, waitForApp, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir, repoRoot } from './lib/server.mjs';
-import { quickPace } from './lib/app.mjs';
 
 const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
 

@@ -9,11 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, requireDist, screenshot, startServer, state, tapSquare, tapSquareIn, waitForApp,
+import { quickPace, desktop, launchBrowser, openPage, phone, requireDist, screenshot, startServer, state, tapSquare, tapSquareIn, waitForApp,
   waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
-import { quickPace } from './lib/app.mjs';
 
 /** A host token as an arcade's back end makes it (docs/embedding.md, "Online play"). */
 function hostToken(key, player, name, lifetimeSeconds = 3600) {

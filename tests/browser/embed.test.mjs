@@ -3,8 +3,7 @@
 // Needs the app's embed bridge (docs/embedding.md) in the built bundle.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { desktop, distDir, launchBrowser, openPage, requireDist, screenshot, startServer, state, tapSquareIn, replayTranscript, countDiscs } from './harness.mjs';
-import { quickPace } from './lib/app.mjs';
+import { quickPace, desktop, distDir, launchBrowser, openPage, requireDist, screenshot, startServer, state, tapSquareIn, replayTranscript, countDiscs } from './harness.mjs';
 
 describe('embedding', () => {
   let hostServer;

@@ -6,13 +6,12 @@
 // the reference rules after every move.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, requireDist, screenshot, state, switchHints, tapControl, tapSquare,
+import { quickPace, desktop, launchBrowser, openPage, phone, requireDist, screenshot, state, switchHints, tapControl, tapSquare,
   waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { rng } from './lib/random.mjs';
 import { replayTranscript } from './lib/rules.mjs';
 import { distDir } from './lib/server.mjs';
-import { quickPace } from './lib/app.mjs';
 
 const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
 

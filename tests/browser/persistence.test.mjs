@@ -12,10 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  boardAfterMoves, desktop, distDir, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, openPage, phone, randomGame, rng,
+  quickPace, boardAfterMoves, desktop, distDir, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, openPage, phone, randomGame, rng,
   requireDist, screenshot, startServer, state, tapControl, tapSquareIn, waitForApp, waitForPanelIn,
 } from './harness.mjs';
-import { quickPace } from './lib/app.mjs';
 
 const START = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
 const PANEL = { none: 'none', menu: 'menu', statistics: 'statistics', settings: 'settings', result: 'result' };

@@ -9,11 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  appUrl, desktop, distDir, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, nextFrames, openPage, phone,
+  quickPace, appUrl, desktop, distDir, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, nextFrames, openPage, phone,
   pressControl, requireDist, screenshot, startServer, state, tapSquare, waitForApp, waitForPanel, waitForState,
   waitForTurn,
 } from './harness.mjs';
-import { quickPace } from './lib/app.mjs';
 
 const MB = 1024 * 1024;
 

@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  buildFakeDist, desktop, launchBrowser, openPage, phone, repoRoot, screenshot, startServer, waitForApp,
+  quickPace, buildFakeDist, desktop, launchBrowser, openPage, phone, repoRoot, screenshot, startServer, waitForApp,
 } from './harness.mjs';
-import { quickPace } from './lib/app.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-shell-'));
 const cacheNameOf = (dir) => fs.readFileSync(path.join(dir, 'sw.js'), 'utf8').match(/CACHE_NAME = "([^"]+)"/)[1];

@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, colourDistance, decodePng, desktop, luma, openPage, phone, sampleRgb, screenshot, tapSquare, waitForApp,
+  quickPace, appSuite, colourDistance, decodePng, desktop, luma, openPage, phone, sampleRgb, screenshot, tapSquare, waitForApp,
 } from './harness.mjs';
-import { quickPace } from './lib/app.mjs';
 
 describe('smoke', () => {
   const suite = appSuite();
