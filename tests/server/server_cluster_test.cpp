@@ -99,6 +99,18 @@ std::string read_file(const std::filesystem::path& path) {
   return std::string(std::istreambuf_iterator<char>(file), {});
 }
 
+// Until one of `logs` says `text`: true, or false once `guard_seconds` have
+// passed (a guard far beyond the expected, not a measure of speed).
+bool logs_say(const std::vector<std::filesystem::path>& logs, const std::string& text, double guard_seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(guard_seconds);
+  for (;;) {
+    for (const std::filesystem::path& log : logs)
+      if (read_file(log).find(text) != std::string::npos) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
 // A bot that opened a table through node 1 and one that joined it through
 // node 2 (each trying the other node next), ten moves into their game.
 struct MidGame {
@@ -193,7 +205,9 @@ TEST_SUITE("server-process") {
     Cluster cluster;
     MidGame game = start_mid_game(cluster);
     cluster.node1->process().signal(SIGSTOP);  // alive but silent, as a node under a long pause
-    std::this_thread::sleep_for(std::chrono::seconds(4));
+    // Silent until node 2 has taken the table, however long that takes on a busy machine.
+    REQUIRE_MESSAGE(logs_say({cluster.folder2.path() / "server.log"}, "node n2 plays table " + game.code + " now", 60),
+                    "guard: node 2 did not take the table of a stopped node 1 within 60 s");
     cluster.node1->process().signal(SIGCONT);
     check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
     CHECK(read_file(cluster.folder1.path() / "server.log").find("node n1 lost the lease of table " + game.code) !=
@@ -217,14 +231,13 @@ TEST_SUITE("server-process") {
     Cluster cluster;
     MidGame game = start_mid_game(cluster);
     cluster.database.pause();
-    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    // Away until a move has been refused in words, however long that takes on a busy machine.
+    const bool refused = logs_say({cluster.folder1.path() / "creator.log", cluster.folder2.path() / "joiner.log"},
+                                  "refused play: The server could not save that, so nothing changed. Try again.", 60);
     cluster.database.resume();
+    CHECK_MESSAGE(refused, "guard: no move was refused within 60 s of the database going away");
+    // The refused move is made again and the match ends well.
     check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
-    // A move made while the database was away was refused in words, then made again.
-    const std::string logs =
-        read_file(cluster.folder1.path() / "creator.log") + read_file(cluster.folder2.path() / "joiner.log");
-    CHECK(logs.find("refused play: The server could not save that, so nothing changed. Try again.") !=
-          std::string::npos);
     CHECK(cluster.node1->stop() == 0);
     CHECK(cluster.node2->stop() == 0);
   }
