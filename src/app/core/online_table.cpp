@@ -35,7 +35,7 @@ bool starts_without_online_link(std::string_view table, std::string_view claim, 
   return table.empty() && claim.empty() && link.empty();
 }
 
-OnlineTable::OnlineTable(Services services) : services_(std::move(services)) {}
+OnlineTable::OnlineTable(Services services) : services_(std::move(services)), game_(services_.clock) {}
 
 // ---- What the player asks for ----------------------------------------------
 
@@ -66,7 +66,7 @@ void OnlineTable::reconnect_now() {
 void OnlineTable::open_table(const online::TableOptions& options, bool is_private) {
   if (table_) send(online::client::LeaveTable{});
   table_.reset();
-  mirror_.reset();
+  game_.reset();
   want(online::client::OpenTable{options, is_private});
 }
 
@@ -79,7 +79,7 @@ void OnlineTable::join(const std::string& code) {
   if (table_ && table_->code == *normalised) return;
   if (table_) send(online::client::LeaveTable{});
   table_.reset();
-  mirror_.reset();
+  game_.reset();
   want(online::client::JoinTable{*normalised});
 }
 
@@ -123,19 +123,20 @@ void OnlineTable::return_to_saved_seat() {
 CommandResult OnlineTable::play(Square square) {
   if (connection_ != Connection::Connected)
     return CommandResult::failure(CommandError::NotYourTurn, "Wait until the connection is back.");
-  if (!mirror_ || !colour())
+  const Session* mirror = game_.session();
+  if (!mirror || !colour())
     return CommandResult::failure(CommandError::NotYourTurn, "The game starts when someone takes the free seat.");
-  if (mirror_->game().is_over()) return CommandResult::failure(CommandError::GameOver, "This game is over.");
+  if (mirror->game().is_over()) return CommandResult::failure(CommandError::GameOver, "This game is over.");
   if (!my_turn()) return CommandResult::failure(CommandError::NotYourTurn, "Wait for " + opponent_name() + " to move.");
   // The same check the server makes, so an illegal tap says why at once.
-  const CommandResult check = mirror_->check_play(mirror_->seat_of(*colour()), square);
+  const CommandResult check = mirror->check_play(mirror->seat_of(*colour()), square);
   if (!check) return check;
-  send(online::client::Play{square, static_cast<int>(mirror_->game().record().cursor())});
+  send(online::client::Play{square, static_cast<int>(mirror->game().record().cursor())});
   return CommandResult::ok();
 }
 
 void OnlineTable::resign() {
-  if (mirror_ && !mirror_->game().is_over()) send(online::client::Resign{});
+  if (game_.in_play()) send(online::client::Resign{});
 }
 
 void OnlineTable::next_game() { send(online::client::NextGame{}); }
@@ -238,8 +239,8 @@ void OnlineTable::finish() {
   unannounced_start_.reset();
   pending_.clear();
   table_.reset();
-  mirror_.reset();
-  clock_.reset();
+  game_.reset();
+  game_.read_clock(std::nullopt);
   away_until_.reset();
   match_over_.reset();
   rematch_offered_ = rematch_asked_ = false;
@@ -334,7 +335,7 @@ void OnlineTable::link_closed() {
 }
 
 void OnlineTable::update(bool now_please) {
-  if (mirror_ && !mirror_->game().is_over()) take_mirror_events();
+  if (game_.in_play()) game_.poll();
   if ((!active_ && !watching_) || connection_ != Connection::Reconnecting) return;
   if (opening_ && !now_please) return;  // an attempt is under way
   if (now_please || now() >= retry_at_) {
@@ -347,7 +348,7 @@ void OnlineTable::lost_track() {
   // Our copy no longer matches the server's: ask for the whole table again.
   std::fprintf(stderr, "Reversi: the online game went out of step; asking the server for it again\n");
   seq_ = 0;
-  mirror_.reset();
+  game_.reset();
   services_.link.close();
   link_closed();
   retry_at_ = now();
@@ -388,7 +389,7 @@ void OnlineTable::handle(const online::ServerMessage& message) {
         } else if constexpr (std::is_same_v<T, wire::Move>) {
           on_move(m);
         } else if constexpr (std::is_same_v<T, wire::Pass>) {
-          take_mirror_events();  // the mirror passed by itself
+          game_.poll();  // the mirror passed by itself
         } else if constexpr (std::is_same_v<T, wire::ClockExpired>) {
           const bool mine = colour() == m.expired.color;
           say(mine ? "Your time ran out: the server played " + square_name(m.expired.square) + " for you."
@@ -397,8 +398,8 @@ void OnlineTable::handle(const online::ServerMessage& message) {
         } else if constexpr (std::is_same_v<T, wire::GameOver>) {
           on_game_over(m);
         } else if constexpr (std::is_same_v<T, wire::GameAborted>) {
-          mirror_.reset();
-          clock_.reset();
+          game_.reset();
+          game_.read_clock(std::nullopt);
           say("The game was called off: " + m.reason + ".", 5);
         } else if constexpr (std::is_same_v<T, wire::MatchOver>) {
           match_over_ = m;
@@ -546,7 +547,7 @@ void OnlineTable::on_table(const wire::Table& table) {
     // The last table message after leaving, or one we were moved from.
     if (table_ && table_->code == table.code) {
       table_.reset();
-      mirror_.reset();
+      game_.reset();
     }
     return;
   }
@@ -576,17 +577,14 @@ void OnlineTable::on_table(const wire::Table& table) {
   table_ = table;
   // The server's clock, whenever it says it: after a restart it is a fresh
   // allowance held still for a while, which no event would tell.
-  if (table.clock && table.phase == messages::TablePhase::Playing) {
-    clock_ = table.clock;
-    clock_read_at_ = now();
-  }
+  if (table.clock && table.phase == messages::TablePhase::Playing) game_.read_clock(table.clock);
   if (std::optional<wire::GameStarted> early = std::exchange(early_start_, std::nullopt)) on_game_started(*early);
   announce_start();
   if (table.phase == messages::TablePhase::Waiting) {
     // A game the opponent ended by leaving stays on show, with its result,
     // until someone else sits down; an unfinished one is gone.
-    if (mirror_ && !mirror_->game().is_over()) mirror_.reset();
-    clock_.reset();
+    if (game_.in_play()) game_.reset();
+    game_.read_clock(std::nullopt);
     away_until_.reset();
     rematch_offered_ = rematch_asked_ = false;
   }
@@ -609,36 +607,10 @@ void OnlineTable::tell_host_about(const wire::Table& table, bool first) {
         across.kind == wire::SeatView::Kind::Computer});
 }
 
-bool OnlineTable::start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
-                               const std::string& moves) {
+bool OnlineTable::start_mirror(const std::string& black, const std::string& white, int game_number,
+                               const messages::MatchScore& score, const std::string& moves) {
   if (!table_) return false;
-  // The owner's colour in this game, and so in the match's first.
-  const Color owner_now = black == owner_id() ? Color::Black : Color::White;
-  const Color owner_first = game_number % 2 == 1 ? owner_now : other(owner_now);
-  SessionSnapshot snapshot;
-  snapshot.options = online::session_options_of(table_->options, std::nullopt, owner_first);
-  snapshot.options.mode = Mode::TwoPlayers;  // both seats are played elsewhere: no computer here
-  snapshot.options.clock_enabled = false;    // the server keeps the time
-  snapshot.first_colour = owner_first;
-  const int before = std::max(0, game_number - 1);
-  for (int i = 0; i < score.first; ++i) snapshot.finished.push_back(GameWinner::First);
-  for (int i = 0; i < score.second; ++i) snapshot.finished.push_back(GameWinner::Second);
-  for (int i = score.first + score.second; i < before; ++i) snapshot.finished.push_back(GameWinner::Nobody);
-  snapshot.moves = moves;
-  // Every written move is on the board (the server has no undo).
-  snapshot.applied = 0;
-  for (std::size_t i = 0; i + 1 < moves.size(); ++i) {
-    const char column = static_cast<char>(std::tolower(static_cast<unsigned char>(moves[i])));
-    if (column >= 'a' && column <= 'h' && moves[i + 1] >= '1' && moves[i + 1] <= '8') ++snapshot.applied;
-  }
-  Parsed<Session> restored = Session::restore(snapshot, services_.clock);
-  if (!restored) {
-    std::fprintf(stderr, "Reversi: the server's game could not be set up here (%s)\n", restored.error.c_str());
-    return false;
-  }
-  mirror_.emplace(std::move(*restored.value));
-  black_ = black;
-  return true;
+  return game_.start({table_->options, owner_id(), black, white, game_number, score, moves});
 }
 
 void OnlineTable::on_game_started(const wire::GameStarted& started) {
@@ -647,25 +619,21 @@ void OnlineTable::on_game_started(const wire::GameStarted& started) {
     early_start_ = started;
     return;
   }
-  if (!start_mirror(started.black, started.game_number, started.match, "")) return lost_track();
-  white_ = started.white;
+  if (!start_mirror(started.black, started.white, started.game_number, started.match, "")) return lost_track();
   unrated_.reset();
   unrated_told_ = false;
   if (started.game_number == 1) chips_change_ = 0;  // a new match
   match_over_.reset();
   rematch_offered_ = rematch_asked_ = false;
   ending_.clear();
-  clock_.reset();
-  if (started.options.clock > 0) {
-    clock_ = wire::ClockReading{Color::Black, started.options.clock};
-    clock_read_at_ = now();
-  }
+  game_.read_clock(started.options.clock > 0 ? std::optional(wire::ClockReading{Color::Black, started.options.clock})
+                                             : std::nullopt);
   GameEvent event;
   event.kind = EventKind::GameStarted;
   event.game_number = started.game_number;
-  event.black_discs = mirror_->game().disc_count(Color::Black);
-  event.white_discs = mirror_->game().disc_count(Color::White);
-  events_.push_back(event);
+  event.black_discs = game_.session()->game().disc_count(Color::Black);
+  event.white_discs = game_.session()->game().disc_count(Color::White);
+  game_.note(event);
   unannounced_start_ = started;
   announce_start();
 }
@@ -689,24 +657,17 @@ void OnlineTable::announce_start() {
 }
 
 void OnlineTable::on_move(const wire::Move& move) {
-  if (!mirror_) return lost_track();
-  const Color mover = move.move.color;
-  if (static_cast<int>(mirror_->game().record().cursor()) != move.move.ply - 1) return lost_track();
-  const CommandResult played = mirror_->play(mirror_->seat_of(mover), move.move.square);
-  if (!played) return lost_track();
-  clock_ = move.clock;
-  clock_read_at_ = now();
-  take_mirror_events();
+  if (!game_.play(move)) lost_track();
 }
 
 void OnlineTable::on_game_over(const wire::GameOver& over) {
-  clock_.reset();
+  game_.read_clock(std::nullopt);
   away_until_.reset();
-  if (!mirror_) return;
+  if (!game_.session()) return;
   unrated_ = over.unrated;
   unrated_told_ = true;
   end_as(over.over.result.winner(), over.over.result.reason);
-  take_mirror_events();
+  game_.poll();
   // The match's standings game by game, now with this one (the server stores
   // a game before it tells of its end).
   if (table_ && table_->options.match_length > 1) send(online::client::GetHistory{});
@@ -722,8 +683,7 @@ void OnlineTable::on_game_over(const wire::GameOver& over) {
 }
 
 void OnlineTable::end_as(std::optional<Color> winner, EndReason reason) {
-  // Ended by the server (a resignation, a player who left): not in the moves.
-  if (winner && !mirror_->game().is_over()) mirror_->forfeit(mirror_->seat_of(other(*winner)), reason);
+  game_.end_as(winner, reason);
   ending_.clear();
   if (!winner) return;
   const bool ours = colour() == winner;
@@ -742,7 +702,7 @@ void OnlineTable::on_state(const wire::State& state) {
   on_table(state.table);
   if (!table_) return;
   if (state.black.empty()) {
-    mirror_.reset();
+    game_.reset();
     return;
   }
   seq_ = std::max(seq_, state.seq);
@@ -756,23 +716,19 @@ void OnlineTable::on_state(const wire::State& state) {
     int& wins = owner_won ? before.first : before.second;
     wins = std::max(0, wins - 1);
   }
-  if (!start_mirror(state.black, state.game.game_number, before, state.game.transcript)) {
-    mirror_.reset();
-    return;
-  }
-  white_ = state.white;
+  if (!start_mirror(state.black, state.white, state.game.game_number, before, state.game.transcript)) return;
   end_as(winner, state.game.end_reason);
-  mirror_->poll_events();  // a fresh picture: nothing to announce
-  clock_ = state.clock;
-  clock_read_at_ = now();
+  game_.skip_events();  // a fresh picture: nothing to announce
+  game_.read_clock(state.clock);
   GameEvent event;
   event.kind = EventKind::GameStarted;  // a fresh picture: no animation to finish
   event.game_number = state.game.game_number;
-  events_.push_back(event);
+  game_.note(event);
 }
 
 std::string OnlineTable::points_line() const {
-  if (!mirror_ || !mirror_->game().is_over() || !table_) return "";
+  if (!game_.over() || !table_) return "";
+  const Game& game = game_.session()->game();
   const bool against_computer = std::any_of(table_->seats.begin(), table_->seats.end(), [](const wire::SeatView& seat) {
     return seat.kind == wire::SeatView::Kind::Computer;
   });
@@ -781,14 +737,13 @@ std::string OnlineTable::points_line() const {
   if (!mine) return "";
   // A game seen whole says itself whether it was too short; one picked up
   // from a snapshot after its end has only the moves to go by.
-  const bool short_game =
-      unrated_told_ ? unrated_ == online::Unrated::Short : online::too_short_to_rate(mirror_->game());
+  const bool short_game = unrated_told_ ? unrated_ == online::Unrated::Short : online::too_short_to_rate(game);
   if (short_game)
     return "No points: a game counts once each side has made " + std::to_string(online::kRatedMovesEach) + " moves.";
   if (unrated_ == online::Unrated::DailyLimit)
     return "No points: you two have played " + std::to_string(online::kRatedGamesPerPairPerDay) +
            " games for points today. Play on for fun; they count again from midnight UTC.";
-  const std::optional<Color> winner = mirror_->game().result().winner();
+  const std::optional<Color> winner = game.result().winner();
   if (!winner) return "+" + std::to_string(online::kDrawPoints) + " points for the draw.";
   if (*winner == *mine) return "+" + std::to_string(online::kWinPoints) + " points for the win.";
   return "+" + std::to_string(online::kLossPoints) + " point for taking part.";
@@ -812,7 +767,7 @@ std::string OnlineTable::chips_line() const {
 std::string OnlineTable::leave_consequences() const {
   if (!table_) return "";
   std::string words;
-  const bool in_game = table_->phase == messages::TablePhase::Playing && mirror_ && !mirror_->game().is_over();
+  const bool in_game = table_->phase == messages::TablePhase::Playing && game_.in_play();
   if (in_game) words = "The game in play counts as resigned: " + opponent_name() + " is awarded the win.";
   if (chips_ && chips_->leave_cost > 0) {
     const bool person = seat() && table_->seats[1 - *seat()].kind == wire::SeatView::Kind::Human;
@@ -839,7 +794,7 @@ void OnlineTable::on_error(const wire::Error& error) {
         return;  // only asked for a seat: a new guest is made when one is wanted
       }
       table_.reset();
-      mirror_.reset();
+      game_.reset();
       reconnect_now();
       return;
     case ErrorCode::BadToken:
@@ -881,26 +836,16 @@ void OnlineTable::on_error(const wire::Error& error) {
   }
 }
 
-void OnlineTable::take_mirror_events() {
-  if (!mirror_) return;
-  for (GameEvent& event : mirror_->poll_events()) events_.push_back(std::move(event));
-}
-
 // ---- What the screen shows ---------------------------------------------------
 
 std::optional<int> OnlineTable::seat() const { return table_ ? seat_in(*table_, player_) : std::nullopt; }
 
-std::optional<Color> OnlineTable::colour() const {
-  if (!mirror_ || player_.empty()) return std::nullopt;
-  if (black_ == player_) return Color::Black;
-  if (white_ == player_) return Color::White;
-  return std::nullopt;
-}
+std::optional<Color> OnlineTable::colour() const { return game_.colour_of(player_); }
 
 bool OnlineTable::my_turn() const {
   const std::optional<Color> mine = colour();
-  return connection_ == Connection::Connected && mirror_ && mine && !mirror_->game().is_over() &&
-         mirror_->game().side_to_move() == *mine;
+  return connection_ == Connection::Connected && mine && game_.in_play() &&
+         game_.session()->game().side_to_move() == *mine;
 }
 
 std::string OnlineTable::opponent_name() const {
@@ -910,7 +855,7 @@ std::string OnlineTable::opponent_name() const {
   switch (other.kind) {
     case wire::SeatView::Kind::Empty:
       // The game on show is still the one against whoever just left.
-      return mirror_ && !last_opponent_name_.empty() ? last_opponent_name_ : "your opponent";
+      return game_.session() && !last_opponent_name_.empty() ? last_opponent_name_ : "your opponent";
     case wire::SeatView::Kind::Computer:
       return "the computer";
     case wire::SeatView::Kind::Human:
@@ -925,11 +870,7 @@ std::string OnlineTable::name_of(Color color) const {
   return colour_word(color);
 }
 
-std::optional<std::pair<Color, double>> OnlineTable::clock() const {
-  if (!clock_ || !mirror_ || mirror_->game().is_over()) return std::nullopt;
-  const double running = std::max(0.0, now() - clock_read_at_ - clock_->held);
-  return std::make_pair(clock_->color, std::max(0.0, clock_->seconds - running));
-}
+std::optional<std::pair<Color, double>> OnlineTable::clock() const { return game_.clock(); }
 
 std::string OnlineTable::status_line() const {
   switch (connection_) {
@@ -950,8 +891,8 @@ std::string OnlineTable::status_line() const {
            " s to come back.";
   if (table_->phase == messages::TablePhase::Waiting)
     return "Waiting for someone to sit down. Table " + table_->code + ".";
-  if (!mirror_) return "The game is about to start.";
-  const Game& game = mirror_->game();
+  if (!game_.session()) return "The game is about to start.";
+  const Game& game = game_.session()->game();
   if (game.is_over()) {
     if (table_->phase == messages::TablePhase::BetweenGames) return result_headline() + " The next game starts soon.";
     return result_headline();
@@ -963,8 +904,8 @@ std::string OnlineTable::status_line() const {
 }
 
 std::string OnlineTable::result_headline() const {
-  if (!mirror_ || !mirror_->game().is_over()) return "";
-  const std::optional<Color> winner = mirror_->game().result().winner();
+  if (!game_.over()) return "";
+  const std::optional<Color> winner = game_.session()->game().result().winner();
   if (!winner) return "A draw.";
   const std::optional<Color> mine = colour();
   if (mine && *winner == *mine) return "You win!";

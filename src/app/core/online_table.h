@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/online_mirror.h"
 #include "app/core/persistence.h"
 #include "game/session.h"
 #include "messages/table_messages.h"
@@ -130,7 +131,7 @@ class OnlineTable {
   bool active() const { return active_; }
   Connection connection() const { return connection_; }
   // The server's game as this device mirrors it; none while a seat is free.
-  const Session* session() const { return mirror_ ? &*mirror_ : nullptr; }
+  const Session* session() const { return game_.session(); }
   const messages::online::server::Table* table() const { return table_ ? &*table_ : nullptr; }
   const std::string& player() const { return player_; }
   const std::string& name() const { return name_; }
@@ -167,7 +168,7 @@ class OnlineTable {
   // person, "Practice: no points." against the computer.
   std::string points_line() const;
 
-  std::vector<GameEvent> take_events() { return std::exchange(events_, {}); }
+  std::vector<GameEvent> take_events() { return game_.take_events(); }
   // What the host page is told about online play (table opened, opponent
   // joined, a game started or over, a refused sign-in), in order.
   std::vector<messages::Event> take_host_events() { return std::exchange(host_events_, {}); }
@@ -191,8 +192,8 @@ class OnlineTable {
   void on_error(const messages::online::server::Error& error);
   void tell_host_about(const messages::online::server::Table& table, bool first);
   // A fresh mirror for game `game_number` of the table's match.
-  bool start_mirror(const std::string& black, int game_number, const messages::MatchScore& score,
-                    const std::string& moves);
+  bool start_mirror(const std::string& black, const std::string& white, int game_number,
+                    const messages::MatchScore& score, const std::string& moves);
   // Ends the mirror's game as the server ended it, and words how.
   void end_as(std::optional<Color> winner, EndReason reason);
   // The table owner's player id, or "computer".
@@ -201,7 +202,6 @@ class OnlineTable {
   // Drops the connection and says hello again on the next update.
   void reconnect_now();
   void finish();
-  void take_mirror_events();
 
   Services services_;
   bool active_ = false;
@@ -222,11 +222,8 @@ class OnlineTable {
   std::string welcomed_token_;                            // the one the server last welcomed us by
   std::vector<messages::online::ClientMessage> pending_;  // sent after the welcome
   std::optional<messages::online::server::Table> table_;
-  std::optional<Session> mirror_;
-  std::string black_, white_;  // player ids (or "computer") of the game being played
+  OnlineMirror game_;
   int seq_ = 0;
-  std::optional<messages::online::server::ClockReading> clock_;
-  double clock_read_at_ = 0;
   std::optional<double> away_until_;
   bool rematch_offered_ = false;
   bool rematch_asked_ = false;
@@ -252,7 +249,6 @@ class OnlineTable {
   std::optional<messages::online::server::GameStarted> early_start_;
   std::optional<messages::online::server::GameStarted> unannounced_start_;  // until the seat across is known
   double retry_at_ = 0;
-  std::vector<GameEvent> events_;
   std::vector<messages::Event> host_events_;
 };
 

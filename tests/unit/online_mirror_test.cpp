@@ -1,0 +1,122 @@
+// The mirrored online game alone (app/core/online_mirror.h): set up from the
+// server's word, moved only by the server's moves, out of step said at once,
+// ended as the server ended it, and the server's clock counted down here.
+#include "app/core/online_mirror.h"
+
+#include <doctest/doctest.h>
+
+#include "engine/notation.h"
+
+using namespace reversi;
+namespace wire = reversi::messages::online::server;
+
+namespace {
+
+Square sq(const char* name) {
+  const Parsed<Square> parsed = parse_square(name);
+  REQUIRE_MESSAGE(parsed.value.has_value(), name);
+  return *parsed.value;
+}
+
+struct Rig {
+  double now = 100;
+  OnlineMirror mirror{[this] { return now; }};
+
+  OnlineMirror::Start start(int game_number = 1, std::string moves = "") const {
+    OnlineMirror::Start start;
+    start.options.match_length = 3;
+    start.owner = "p_owner";
+    start.black = "p_owner";
+    start.white = "p_guest";
+    start.game_number = game_number;
+    start.moves = std::move(moves);
+    return start;
+  }
+  // The server's word for `color` playing `square` as move number `ply`.
+  static wire::Move move(Color color, const char* square, int ply, std::optional<wire::ClockReading> clock = {}) {
+    wire::Move move;
+    move.seq = ply;
+    move.move.square = sq(square);
+    move.move.color = color;
+    move.move.ply = ply;
+    move.clock = clock;
+    return move;
+  }
+};
+
+}  // namespace
+
+TEST_SUITE("online mirror") {
+  TEST_CASE("a game set up from the server's start is moved only by the server's moves, in order") {
+    Rig rig;
+    REQUIRE(rig.mirror.start(rig.start()));
+    CHECK(rig.mirror.colour_of("p_owner") == Color::Black);
+    CHECK(rig.mirror.colour_of("p_guest") == Color::White);
+    CHECK(rig.mirror.colour_of("p_nobody") == std::nullopt);
+    CHECK(rig.mirror.colour_of("") == std::nullopt);
+    CHECK(rig.mirror.in_play());
+
+    REQUIRE(rig.mirror.play(Rig::move(Color::Black, "f5", 1)));
+    CHECK(rig.mirror.session()->game().record().cursor() == 1);
+    const std::vector<GameEvent> events = rig.mirror.take_events();
+    REQUIRE(!events.empty());
+    CHECK(events.front().kind == EventKind::MovePlayed);
+    CHECK(rig.mirror.take_events().empty());
+
+    // A move that skips one, repeats one, or is illegal here: out of step.
+    CHECK(!rig.mirror.play(Rig::move(Color::Black, "d3", 3)));
+    CHECK(!rig.mirror.play(Rig::move(Color::Black, "f5", 1)));
+    CHECK(!rig.mirror.play(Rig::move(Color::White, "a1", 2)));
+    CHECK(rig.mirror.session()->game().record().cursor() == 1);
+    CHECK(rig.mirror.play(Rig::move(Color::White, "d6", 2)));
+  }
+
+  TEST_CASE("a snapshot's moves are all on the board, with the colours of the match's game") {
+    Rig rig;
+    OnlineMirror::Start start = rig.start(2, "f5d6c3");
+    start.black = "p_guest";  // the colours swap for the match's second game
+    start.white = "p_owner";
+    start.score = messages::MatchScore{3, 1, 0, false};  // the owner won the first
+    REQUIRE(rig.mirror.start(start));
+    CHECK(rig.mirror.session()->game().record().cursor() == 3);
+    CHECK(rig.mirror.colour_of("p_owner") == Color::White);
+    CHECK(rig.mirror.session()->game().side_to_move() == Color::White);
+
+    // A snapshot that cannot be a game leaves no mirror, and says so.
+    CHECK(!rig.mirror.start(rig.start(1, "f5f5")));
+    CHECK(rig.mirror.session() == nullptr);
+    CHECK(!rig.mirror.in_play());
+    CHECK(!rig.mirror.play(Rig::move(Color::Black, "f5", 1)));
+  }
+
+  TEST_CASE("a game the server ended by resignation ends here with the same winner") {
+    Rig rig;
+    REQUIRE(rig.mirror.start(rig.start()));
+    rig.mirror.end_as(Color::White, EndReason::Resignation);
+    REQUIRE(rig.mirror.over());
+    CHECK(rig.mirror.session()->game().result().winner() == Color::White);
+    rig.mirror.end_as(Color::Black, EndReason::Resignation);  // already over: nothing changes
+    CHECK(rig.mirror.session()->game().result().winner() == Color::White);
+  }
+
+  TEST_CASE("the server's clock counts down from its reading, after the time it is held") {
+    Rig rig;
+    REQUIRE(rig.mirror.start(rig.start()));
+    CHECK(rig.mirror.clock() == std::nullopt);
+    rig.mirror.read_clock(wire::ClockReading{Color::Black, 45, 2});
+    rig.now += 1;  // still held
+    CHECK(rig.mirror.clock() == std::make_pair(Color::Black, 45.0));
+    rig.now += 11;
+    CHECK(rig.mirror.clock() == std::make_pair(Color::Black, 35.0));
+    rig.now += 100;
+    CHECK(rig.mirror.clock() == std::make_pair(Color::Black, 0.0));
+
+    // Each server move brings the next mover's reading.
+    REQUIRE(rig.mirror.play(Rig::move(Color::Black, "f5", 1, wire::ClockReading{Color::White, 30, 0})));
+    rig.now += 5;
+    CHECK(rig.mirror.clock() == std::make_pair(Color::White, 25.0));
+    // A game over shows no clock.
+    rig.mirror.end_as(Color::Black, EndReason::Resignation);
+    CHECK(rig.mirror.clock() == std::nullopt);
+  }
+}
