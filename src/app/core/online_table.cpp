@@ -13,14 +13,8 @@ namespace {
 
 namespace online = messages::online;
 namespace wire = messages::online::server;
-using messages::Json;
-
-// Waits between attempts to reconnect: quick at first, then every 10 s.
-constexpr double kBackoff[] = {0.5, 1, 2, 4, 8, 10};
 
 const char* colour_word(Color color) { return color == Color::Black ? "black" : "white"; }
-
-bool is_game_event(const online::ServerMessage& message) { return online::sequence_of(message).has_value(); }
 
 // The seat `player` sits in at `table`, if any.
 std::optional<int> seat_in(const wire::Table& table, const std::string& player) {
@@ -35,7 +29,20 @@ bool starts_without_online_link(std::string_view table, std::string_view claim, 
   return table.empty() && claim.empty() && link.empty();
 }
 
-OnlineTable::OnlineTable(Services services) : services_(std::move(services)), game_(services_.clock) {}
+OnlineTable::OnlineTable(Services services)
+    : services_(std::move(services)),
+      conn_({services_.link, services_.store, services_.clock, services_.notify, [this] { identity_loaded(); }}),
+      game_(services_.clock) {}
+
+void OnlineTable::identity_loaded() {
+  if (returning_ && !conn_.has_identity()) {
+    // Never played online here: nothing to go back to, and no connection.
+    returning_ = false;
+    conn_.stand_down();
+    return;
+  }
+  if (active_ || watching_ || returning_) conn_.connect();
+}
 
 // ---- What the player asks for ----------------------------------------------
 
@@ -45,22 +52,14 @@ void OnlineTable::want(online::ClientMessage request, bool sits) {
     moved_away_ = false;
     ending_.clear();
   }
-  if (connection_ == Connection::Connected && !(sits && welcomed_token_ != token_)) {
+  if (conn_.connected() && !(sits && conn_.welcomed_other_than_signed_in())) {
     send(request);
     return;
   }
-  pending_.push_back(std::move(request));
-  if (connection_ == Connection::Idle) connect();
+  conn_.hold(std::move(request));
+  if (conn_.state() == Connection::Idle) conn_.connect();
   // Signed in since this connection said hello: a new table is the host's player's.
-  if (connection_ == Connection::Connected) reconnect_now();
-}
-
-void OnlineTable::reconnect_now() {
-  services_.link.close();
-  opening_ = false;
-  names_asked_ = 0;
-  connection_ = Connection::Reconnecting;
-  retry_at_ = now();
+  if (conn_.connected()) conn_.reconnect_now();
 }
 
 void OnlineTable::open_table(const online::TableOptions& options, bool is_private) {
@@ -105,23 +104,23 @@ void OnlineTable::use_link(const std::string& code) {
   }
   // Whatever this device was doing online, it is about to be someone else.
   finish();
-  link_to_use_ = *normalised;
+  conn_.use_link(*normalised);
   active_ = true;  // the linked player's seat, if they have one, comes with the welcome
-  if (connection_ == Connection::Idle)
-    connect();
+  if (conn_.state() == Connection::Idle)
+    conn_.connect();
   else
-    reconnect_now();
+    conn_.reconnect_now();
 }
 
 void OnlineTable::return_to_saved_seat() {
-  if (active_ || returning_ || !services_.link.online()) return;
-  if (identity_loaded_ && guest_player_.empty() && token_.empty()) return;
+  if (active_ || returning_ || !conn_.device_online()) return;
+  if (conn_.identity_loaded() && !conn_.has_identity()) return;
   returning_ = true;
-  if (connection_ == Connection::Idle) connect();
+  if (conn_.state() == Connection::Idle) conn_.connect();
 }
 
 CommandResult OnlineTable::play(Square square) {
-  if (connection_ != Connection::Connected)
+  if (!conn_.connected())
     return CommandResult::failure(CommandError::NotYourTurn, "Wait until the connection is back.");
   const Session* mirror = game_.session();
   if (!mirror || !colour())
@@ -153,7 +152,7 @@ void OnlineTable::set_private(bool is_private) { send(online::client::SetPrivate
 void OnlineTable::transfer_seat() { send(online::client::TransferSeat{}); }
 
 void OnlineTable::set_name(const std::string& name) {
-  ++names_asked_;
+  conn_.asked_name();
   want(online::client::SetName{name}, /*sits=*/false);
 }
 
@@ -163,18 +162,7 @@ void OnlineTable::on_player_deleted() {
   finish();
   watching_ = returning_ = false;
   open_tables_.clear();
-  player_.clear();
-  guest_player_.clear();
-  secret_.clear();
-  name_.clear();
-  // Kept as "deleted", so that a reload does not bring the old id back.
-  services_.store.save(
-      kPlayerKey, messages::dump(Json{{"version", 1}, {"deleted", true}}), [](const std::string& error) {
-        if (!error.empty())
-          std::fprintf(stderr, "Reversi: the deleted player could not be forgotten here: %s\n", error.c_str());
-      });
-  services_.link.close();
-  connection_ = Connection::Idle;
+  conn_.forget_deleted_player();
   say("Your online data is deleted. Playing online again starts as a new guest.", 6);
 }
 
@@ -183,7 +171,7 @@ void OnlineTable::watch_open_tables(bool watch) {
   open_tables_whole_ = false;  // until the whole list the server sends on watching
   if (watch)
     want(online::client::WatchOpenTables{}, /*sits=*/false);
-  else if (connection_ == Connection::Connected)
+  else if (conn_.connected())
     send(online::client::UnwatchOpenTables{});
   if (!watch) open_tables_.clear();
 }
@@ -219,25 +207,22 @@ void OnlineTable::report_opponent(messages::ReportReason reason, const std::stri
 }
 
 void OnlineTable::sign_in(const std::string& token) {
-  token_ = token;
+  conn_.sign_in(token);
   // Without a seat, say hello again at once as the host's player; a seat
   // already held stays with whoever holds it, until the player gets up.
-  if (connection_ == Connection::Connected && !table_ && welcomed_token_ != token_) reconnect_now();
+  if (conn_.connected() && !table_ && conn_.welcomed_other_than_signed_in()) conn_.reconnect_now();
 }
 
 void OnlineTable::leave() {
-  if (table_ && connection_ == Connection::Connected) send(online::client::LeaveTable{});
+  if (table_ && conn_.connected()) send(online::client::LeaveTable{});
   finish();
-  if (!watching_) {
-    services_.link.close();
-    connection_ = Connection::Idle;
-  }
+  if (!watching_) conn_.close();
 }
 
 void OnlineTable::finish() {
   active_ = false;
   unannounced_start_.reset();
-  pending_.clear();
+  conn_.drop_held();
   table_.reset();
   game_.reset();
   game_.read_clock(std::nullopt);
@@ -247,12 +232,10 @@ void OnlineTable::finish() {
   transfer_code_.clear();
   chat_.clear();
   chips_change_ = 0;
-  seq_ = 0;
+  conn_.forget_seq();
 }
 
-void OnlineTable::send(const online::ClientMessage& message) {
-  if (connection_ == Connection::Connected) services_.link.send(online::encode_client_message(message));
-}
+void OnlineTable::send(const online::ClientMessage& message) { conn_.send(message); }
 
 void OnlineTable::say(std::string_view text, double seconds) {
   if (services_.notify) services_.notify(text, seconds);
@@ -260,113 +243,32 @@ void OnlineTable::say(std::string_view text, double seconds) {
 
 // ---- The connection ----------------------------------------------------------
 
-void OnlineTable::connect() {
-  if (!services_.link.online()) {
-    connection_ = Connection::Reconnecting;
-    retry_at_ = now() + kBackoff[std::min<std::size_t>(attempts_++, std::size(kBackoff) - 1)];
-    say("Playing online needs a connection. Games on this device still work.", 5);
-    return;
-  }
-  if (!identity_loaded_) {
-    // The guest's id and secret first, so the server knows us again.
-    if (identity_loading_) return;
-    identity_loading_ = true;
-    connection_ = Connection::Connecting;
-    services_.store.load(kPlayerKey, [this](DocumentStore::Loaded loaded) {
-      identity_loading_ = false;
-      identity_loaded_ = true;
-      if (loaded.found) {
-        const messages::Decoded<Json> parsed = messages::parse_object(loaded.text, 4096, "online player");
-        if (parsed && parsed.value->value("player", Json()).is_string() &&
-            parsed.value->value("secret", Json()).is_string()) {
-          guest_player_ = (*parsed.value)["player"].get<std::string>();
-          secret_ = (*parsed.value)["secret"].get<std::string>();
-        } else if (!parsed || !parsed.value->value("deleted", false)) {
-          std::fprintf(stderr, "Reversi: the online player record could not be read; starting as a new guest\n");
-        }
-      }
-      if (returning_ && guest_player_.empty() && token_.empty()) {
-        // Never played online here: nothing to go back to, and no connection.
-        returning_ = false;
-        connection_ = Connection::Idle;
-        return;
-      }
-      if (active_ || watching_ || returning_) connect();
-    });
-    return;
-  }
-  connection_ = connection_ == Connection::Reconnecting ? Connection::Reconnecting : Connection::Connecting;
-  opening_ = true;  // until the server's welcome, or the link closes
-  services_.link.open();
-}
-
-void OnlineTable::link_opened() {
-  online::client::Hello hello;
-  // Back to a seat as whoever holds it; otherwise as the host's player if signed in.
-  sent_token_ = table_ ? welcomed_token_ : token_;
-  linking_ = !link_to_use_.empty();
-  if (linking_) {
-    // Used once: a retry after this goes back to this device's own player.
-    hello.link = std::exchange(link_to_use_, "");
-    sent_token_.clear();
-  } else if (!sent_token_.empty()) {
-    hello.token = sent_token_;
-  } else if (!guest_player_.empty()) {
-    hello.player = guest_player_;
-    hello.secret = secret_;
-  }
-  if (table_ && !linking_) hello.resume = online::Resume{table_->code, seq_};
-  services_.link.send(online::encode_client_message(hello));
-}
+void OnlineTable::link_opened() { conn_.opened(table_ ? std::optional(table_->code) : std::nullopt); }
 
 void OnlineTable::link_closed() {
-  opening_ = false;
-  names_asked_ = 0;
   open_tables_whole_ = false;  // the next connection starts with the whole list
-  if (!active_ && !watching_) {
-    returning_ = false;
-    connection_ = Connection::Idle;
-    return;
-  }
-  const bool was_connected = connection_ == Connection::Connected;
-  connection_ = Connection::Reconnecting;
-  retry_at_ = now() + kBackoff[std::min<std::size_t>(attempts_++, std::size(kBackoff) - 1)];
-  if (was_connected && active_) say("Connection lost. Reconnecting…", 3);
+  const bool keep_trying = active_ || watching_;
+  if (!keep_trying) returning_ = false;
+  conn_.closed(keep_trying, /*tell=*/active_);
 }
 
 void OnlineTable::update(bool now_please) {
   if (game_.in_play()) game_.poll();
-  if ((!active_ && !watching_) || connection_ != Connection::Reconnecting) return;
-  if (opening_ && !now_please) return;  // an attempt is under way
-  if (now_please || now() >= retry_at_) {
-    if (now_please) attempts_ = 0;
-    connect();
-  }
+  if ((active_ || watching_) && conn_.due(now_please)) conn_.connect();
 }
 
 void OnlineTable::lost_track() {
   // Our copy no longer matches the server's: ask for the whole table again.
   std::fprintf(stderr, "Reversi: the online game went out of step; asking the server for it again\n");
-  seq_ = 0;
+  conn_.forget_seq();
   game_.reset();
-  services_.link.close();
+  conn_.drop_socket();
   link_closed();
-  retry_at_ = now();
+  conn_.retry_now();
 }
 
 void OnlineTable::link_message(std::string_view text) {
-  messages::Decoded<online::ServerMessage> decoded = online::decode_server_message(text);
-  if (!decoded) {
-    std::fprintf(stderr, "Reversi: ignoring a server message (%s)\n", decoded.error.message.c_str());
-    return;
-  }
-  const online::ServerMessage& message = *decoded.value;
-  if (is_game_event(message)) {
-    const int number = *online::sequence_of(message);
-    if (number <= seq_) return;  // seen already (replayed after a reconnect)
-    seq_ = number;
-  }
-  handle(message);
+  if (const std::optional<online::ServerMessage> message = conn_.accept(text)) handle(*message);
 }
 
 // ---- What the server says ----------------------------------------------------
@@ -404,14 +306,14 @@ void OnlineTable::handle(const online::ServerMessage& message) {
         } else if constexpr (std::is_same_v<T, wire::MatchOver>) {
           match_over_ = m;
         } else if constexpr (std::is_same_v<T, wire::RematchOffered>) {
-          if (m.player != player_) {
+          if (m.player != conn_.player()) {
             rematch_offered_ = true;
             say(opponent_name() + " would like to play again.", 5);
           }
         } else if constexpr (std::is_same_v<T, wire::OpponentAway>) {
-          if (m.player != player_) away_until_ = now() + m.seconds;
+          if (m.player != conn_.player()) away_until_ = now() + m.seconds;
         } else if constexpr (std::is_same_v<T, wire::OpponentBack>) {
-          if (m.player != player_) {
+          if (m.player != conn_.player()) {
             away_until_.reset();
             say(opponent_name() + " is back.");
           }
@@ -421,8 +323,7 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           transfer_code_ = m.code;
         } else if constexpr (std::is_same_v<T, wire::SeatMoved>) {
           finish();
-          services_.link.close();
-          connection_ = Connection::Idle;
+          conn_.close();
           moved_away_ = true;
           say("This game carries on on another device.", 6);
         } else if constexpr (std::is_same_v<T, wire::LinkCode>) {
@@ -436,7 +337,7 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           if (std::any_of(chat_.begin(), chat_.end(), [&](const wire::Chat& line) { return line.id == m.id; })) return;
           chat_.push_back(m);
           if (chat_.size() > online::kChatHistoryLines) chat_.erase(chat_.begin());
-          if (m.from != player_) say(m.name + ": " + m.text, 6);
+          if (m.from != conn_.player()) say(m.name + ": " + m.text, 6);
         } else if constexpr (std::is_same_v<T, wire::ChatHistory>) {
           chat_ = m.messages;
         } else if constexpr (std::is_same_v<T, wire::Mutes>) {
@@ -455,7 +356,7 @@ void OnlineTable::handle(const online::ServerMessage& message) {
           chips_ledger_ = m;
           if (chips_) chips_->balance = m.balance;
         } else if constexpr (std::is_same_v<T, wire::PlayerCard>) {
-          if (m.player == player_) {
+          if (m.player == conn_.player()) {
             card_ = m;
             // The card's balance is news when the seat's chips are not on show.
             if (m.chips && !chips_ledger_ && card_->chips) want(online::client::GetChips{}, /*sits=*/false);
@@ -473,63 +374,37 @@ void OnlineTable::handle(const online::ServerMessage& message) {
 }
 
 void OnlineTable::on_welcome(const wire::Welcome& welcome) {
-  if (names_asked_ > 0 && connection_ == Connection::Connected) {
-    // The answer to set-name: only the name has changed.
-    --names_asked_;
-    name_ = welcome.name;
-    say("You play as " + name_ + ".");
-    return;
-  }
-  connection_ = Connection::Connected;
-  opening_ = false;
-  attempts_ = 0;
-  welcomed_token_ = sent_token_;
+  if (!conn_.welcomed(welcome)) return;  // only a new name
+  std::vector<online::ClientMessage>& pending = conn_.held();
   // Asked only whether a seat is kept: back at it, or the connection is not needed.
-  const bool only_returning = std::exchange(returning_, false) && !active_ && !watching_ && pending_.empty();
+  const bool only_returning = std::exchange(returning_, false) && !active_ && !watching_ && pending.empty();
   if (only_returning && welcome.table) active_ = true;  // its `table` and `state` follow
-  const bool new_guest = welcome.secret.has_value();
-  player_ = welcome.player;
-  name_ = welcome.name;
-  if (std::exchange(linking_, false))
-    say("This device now plays as " + name_ + ": the same player as your other device.", 6);
-  if (new_guest) {
-    guest_player_ = player_;
-    secret_ = *welcome.secret;
-    const std::string document =
-        messages::dump(Json{{"version", 1}, {"player", player_}, {"secret", secret_}, {"name", name_}});
-    services_.store.save(kPlayerKey, document, [](const std::string& error) {
-      if (!error.empty()) std::fprintf(stderr, "Reversi: the online player could not be kept: %s\n", error.c_str());
-    });
-  }
   if (welcome.table)
     // Back at the table we asked for (a reload of an invite link): nothing to ask.
-    std::erase_if(pending_, [&](const online::ClientMessage& request) {
+    std::erase_if(pending, [&](const online::ClientMessage& request) {
       const auto* join = std::get_if<online::client::JoinTable>(&request);
       return join && join->code == *welcome.table;
     });
   // Seated elsewhere (another tab, a table left open) while asking for a new one: leave it first.
-  const bool asks_for_table = std::any_of(pending_.begin(), pending_.end(), [](const online::ClientMessage& request) {
+  const bool asks_for_table = std::any_of(pending.begin(), pending.end(), [](const online::ClientMessage& request) {
     return std::holds_alternative<online::client::OpenTable>(request) ||
            std::holds_alternative<online::client::JoinTable>(request) ||
            std::holds_alternative<online::client::ClaimSeat>(request);
   });
   if (welcome.table && asks_for_table && (!table_ || *welcome.table != table_->code))
     send(online::client::LeaveTable{});
-  if (!welcome.table && table_ && pending_.empty()) {
+  if (!welcome.table && table_ && pending.empty()) {
     // The table we were at is gone (closed while we were away).
     finish();
     say("That table is closed.", 4);
     return;
   }
-  const bool asked_to_watch = std::any_of(pending_.begin(), pending_.end(), [](const online::ClientMessage& request) {
+  const bool asked_to_watch = std::any_of(pending.begin(), pending.end(), [](const online::ClientMessage& request) {
     return std::holds_alternative<online::client::WatchOpenTables>(request);
   });
   if (watching_ && !asked_to_watch) send(online::client::WatchOpenTables{});  // after a reconnect
-  for (const online::ClientMessage& request : std::exchange(pending_, {})) send(request);
-  if (only_returning && !welcome.table) {
-    services_.link.close();
-    connection_ = Connection::Idle;
-  }
+  for (const online::ClientMessage& request : std::exchange(pending, {})) send(request);
+  if (only_returning && !welcome.table) conn_.close();
 }
 
 void OnlineTable::on_open_tables_changed(const wire::OpenTablesChanged& change) {
@@ -543,7 +418,7 @@ void OnlineTable::on_open_tables_changed(const wire::OpenTablesChanged& change) 
 }
 
 void OnlineTable::on_table(const wire::Table& table) {
-  if (!seat_in(table, player_)) {
+  if (!seat_in(table, conn_.player())) {
     // The last table message after leaving, or one we were moved from.
     if (table_ && table_->code == table.code) {
       table_.reset();
@@ -563,12 +438,12 @@ void OnlineTable::on_table(const wire::Table& table) {
       say(before.name + " left the table.", 4);
   }
   if (first) {
-    seq_ = std::min(seq_, table.seq);
+    conn_.rewind_to(table.seq);
     match_over_.reset();
     chat_.clear();  // the new table's history follows
   }
   // The person across, kept after they leave so that they can be reported.
-  if (const wire::SeatView& across = table.seats[1 - *seat_in(table, player_)];
+  if (const wire::SeatView& across = table.seats[1 - *seat_in(table, conn_.player())];
       across.kind == wire::SeatView::Kind::Human) {
     last_opponent_ = across.player;
     last_opponent_name_ = across.name;
@@ -593,7 +468,7 @@ void OnlineTable::on_table(const wire::Table& table) {
 // The host page hears of a table we opened, and of the seat across being
 // taken, once each (again after a reload brings us back to the table).
 void OnlineTable::tell_host_about(const wire::Table& table, bool first) {
-  const std::optional<int> mine = seat_in(table, player_);
+  const std::optional<int> mine = seat_in(table, conn_.player());
   if (!mine) return;
   const wire::SeatView& across = table.seats[1 - *mine];
   const bool taken = across.kind != wire::SeatView::Kind::Empty;
@@ -705,7 +580,7 @@ void OnlineTable::on_state(const wire::State& state) {
     game_.reset();
     return;
   }
-  seq_ = std::max(seq_, state.seq);
+  conn_.caught_up_to(state.seq);
   // A finished game is already in the match's score: take it out to set the
   // game up, and end it as it ended (a resignation is not in its moves).
   messages::MatchScore before = state.game.match;
@@ -785,17 +660,14 @@ void OnlineTable::on_error(const wire::Error& error) {
   switch (error.code) {
     case ErrorCode::BadSecret:
       // The server does not know us (a new database, say): start as a new guest.
-      player_.clear();
-      guest_player_.clear();
-      secret_.clear();
-      if (std::exchange(returning_, false) && !active_ && !watching_ && pending_.empty()) {
-        services_.link.close();
-        connection_ = Connection::Idle;
+      conn_.forget_guest();
+      if (std::exchange(returning_, false) && !active_ && !watching_ && conn_.held().empty()) {
+        conn_.close();
         return;  // only asked for a seat: a new guest is made when one is wanted
       }
       table_.reset();
       game_.reset();
-      reconnect_now();
+      conn_.reconnect_now();
       return;
     case ErrorCode::BadToken:
       // The host page's token was refused: play on as this device's guest.
@@ -803,9 +675,8 @@ void OnlineTable::on_error(const wire::Error& error) {
       host_events_.push_back(
           messages::events::Error{"the server refused the sign-in: " + error.reason, "reversi:sign-in"});
       say("The arcade's sign-in did not work, so you play as a guest.", 5);
-      if (token_ == sent_token_) token_.clear();
-      if (welcomed_token_ == sent_token_) welcomed_token_.clear();
-      reconnect_now();
+      conn_.token_refused();
+      conn_.reconnect_now();
       return;
     case ErrorCode::TooManyGuests:
       // No new guest from this address for now: every retry would be refused
@@ -813,18 +684,17 @@ void OnlineTable::on_error(const wire::Error& error) {
       say(error.reason, 8);
       finish();
       returning_ = watching_ = false;
-      services_.link.close();
-      connection_ = Connection::Idle;
+      conn_.close();
       return;
     case ErrorCode::NoSuchTable:
     case ErrorCode::TableFull:
     case ErrorCode::NoSuchCode:
-      linking_ = false;
+      conn_.link_refused();
       say(error.reason, 5);
       if (!table_) finish();
       return;
     case ErrorCode::BadName:
-      if (names_asked_ > 0) --names_asked_;
+      conn_.name_refused();
       say(error.reason, 5);
       return;
     case ErrorCode::StalePly:
@@ -838,14 +708,13 @@ void OnlineTable::on_error(const wire::Error& error) {
 
 // ---- What the screen shows ---------------------------------------------------
 
-std::optional<int> OnlineTable::seat() const { return table_ ? seat_in(*table_, player_) : std::nullopt; }
+std::optional<int> OnlineTable::seat() const { return table_ ? seat_in(*table_, conn_.player()) : std::nullopt; }
 
-std::optional<Color> OnlineTable::colour() const { return game_.colour_of(player_); }
+std::optional<Color> OnlineTable::colour() const { return game_.colour_of(conn_.player()); }
 
 bool OnlineTable::my_turn() const {
   const std::optional<Color> mine = colour();
-  return connection_ == Connection::Connected && mine && game_.in_play() &&
-         game_.session()->game().side_to_move() == *mine;
+  return conn_.connected() && mine && game_.in_play() && game_.session()->game().side_to_move() == *mine;
 }
 
 std::string OnlineTable::opponent_name() const {
@@ -873,13 +742,13 @@ std::string OnlineTable::name_of(Color color) const {
 std::optional<std::pair<Color, double>> OnlineTable::clock() const { return game_.clock(); }
 
 std::string OnlineTable::status_line() const {
-  switch (connection_) {
+  switch (conn_.state()) {
     case Connection::Idle:
       return active_ ? "Connecting to the game server…" : "";
     case Connection::Connecting:
       return "Connecting to the game server…";
     case Connection::Reconnecting: {
-      const int wait = static_cast<int>(std::ceil(std::max(0.0, retry_at_ - now())));
+      const int wait = static_cast<int>(std::ceil(conn_.retry_in()));
       return wait > 0 ? "Connection lost. Trying again in " + std::to_string(wait) + " s…" : "Reconnecting…";
     }
     case Connection::Connected:

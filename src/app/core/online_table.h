@@ -1,6 +1,9 @@
-// A seat at a table on reversi-server, without its pictures: keeps the
-// connection (and gets it back after a drop), speaks the table protocol
-// (docs/protocol.md) and mirrors the server's game in a Session that the
+// A seat at a table on reversi-server, without its pictures: speaks the
+// table protocol (docs/protocol.md) for the player's requests and the
+// server's words, and keeps what the screen shows of the table (seats, the
+// match, chat, the arcade's record, chips, the open tables). Its parts:
+// OnlineConnection carries the messages (socket, identity, reconnecting,
+// resync by `seq`); OnlineMirror is the server's game as a Session that the
 // screen draws exactly as a game on this device. The server is the
 // authority: a tap becomes a `play` request, and the board changes only
 // when the server's `move` comes back. Runs natively in unit tests with a
@@ -12,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/core/online_connection.h"
 #include "app/core/online_mirror.h"
 #include "app/core/persistence.h"
 #include "game/session.h"
@@ -19,25 +23,13 @@
 
 namespace reversi {
 
-// The WebSocket to the server (platform_web.cpp; a fake in tests). What
-// arrives is handed to OnlineTable::link_opened/link_message/link_closed.
-class OnlineLink {
- public:
-  virtual ~OnlineLink() = default;
-  // False when the device knows it has no connection (navigator.onLine).
-  virtual bool online() const = 0;
-  virtual void open() = 0;
-  virtual void send(const std::string& text) = 0;
-  virtual void close() = 0;
-};
-
 // Whether a start-up may go back to a kept seat: only from an address that
 // asks for no table of its own (an invite, a seat transfer, a device link).
 bool starts_without_online_link(std::string_view table, std::string_view claim, std::string_view link = "");
 
 class OnlineTable {
  public:
-  enum class Connection { Idle, Connecting, Connected, Reconnecting };
+  using Connection = OnlineConnection::State;
   struct Services {
     OnlineLink& link;
     DocumentStore& store;  // the guest's id and secret, under kPlayerKey
@@ -45,7 +37,7 @@ class OnlineTable {
     // Tells the player something ("Ada joined", a refusal's reason).
     std::function<void(std::string_view text, double seconds)> notify;
   };
-  static constexpr const char* kPlayerKey = "online-player";
+  static constexpr const char* kPlayerKey = OnlineConnection::kPlayerKey;
 
   explicit OnlineTable(Services services);
 
@@ -129,12 +121,12 @@ class OnlineTable {
 
   // True from a request until the player leaves: the screen shows the table.
   bool active() const { return active_; }
-  Connection connection() const { return connection_; }
+  Connection connection() const { return conn_.state(); }
   // The server's game as this device mirrors it; none while a seat is free.
   const Session* session() const { return game_.session(); }
   const messages::online::server::Table* table() const { return table_ ? &*table_ : nullptr; }
-  const std::string& player() const { return player_; }
-  const std::string& name() const { return name_; }
+  const std::string& player() const { return conn_.player(); }
+  const std::string& name() const { return conn_.name(); }
   // Our seat (0: the owner's) and colour in the game being played.
   std::optional<int> seat() const;
   std::optional<Color> colour() const;
@@ -153,7 +145,7 @@ class OnlineTable {
   // The link code to show while it is good ("" before it comes and once it expires).
   std::string link_code() const { return now() < link_code_until_ ? link_code_ : ""; }
   // A host page's player is that player on every device already: nothing to link.
-  bool signed_in_by_host() const { return player_.rfind("h_", 0) == 0; }
+  bool signed_in_by_host() const { return conn_.player().rfind("h_", 0) == 0; }
   // True once our seat went on on another device, until the next table.
   bool moved_away() const { return moved_away_; }
   const std::vector<messages::online::server::OpenTableEntry>& open_tables() const { return open_tables_; }
@@ -177,7 +169,8 @@ class OnlineTable {
   double now() const { return services_.clock ? services_.clock() : 0; }
   void want(messages::online::ClientMessage request, bool sits = true);
   void send(const messages::online::ClientMessage& message);
-  void connect();
+  // The kept guest has been read: connects if still wanted.
+  void identity_loaded();
   void say(std::string_view text, double seconds = 3.5);
   void handle(const messages::online::ServerMessage& message);
   void on_welcome(const messages::online::server::Welcome& welcome);
@@ -199,31 +192,18 @@ class OnlineTable {
   // The table owner's player id, or "computer".
   std::string owner_id() const;
   void lost_track();
-  // Drops the connection and says hello again on the next update.
-  void reconnect_now();
   void finish();
 
   Services services_;
+  OnlineConnection conn_;
+  OnlineMirror game_;
   bool active_ = false;
   bool watching_ = false;  // the open tables list is wanted
-  Connection connection_ = Connection::Idle;
-  bool identity_loaded_ = false;
-  bool identity_loading_ = false;
   bool moved_away_ = false;
-  bool returning_ = false;             // return_to_saved_seat() until the server's welcome
-  std::string player_, name_;          // who the server says we are
-  std::string guest_player_, secret_;  // the guest kept on this device
-  std::string link_code_;              // the code to show another device
+  bool returning_ = false;  // return_to_saved_seat() until the server's welcome
+  std::string link_code_;   // the code to show another device
   double link_code_until_ = 0;
-  std::string link_to_use_;                               // a code from another device, for the next hello
-  bool linking_ = false;                                  // that hello is on its way
-  std::string token_;                                     // the host page's, when it signed us in
-  std::string sent_token_;                                // the one the last hello carried ("" as the guest)
-  std::string welcomed_token_;                            // the one the server last welcomed us by
-  std::vector<messages::online::ClientMessage> pending_;  // sent after the welcome
   std::optional<messages::online::server::Table> table_;
-  OnlineMirror game_;
-  int seq_ = 0;
   std::optional<double> away_until_;
   bool rematch_offered_ = false;
   bool rematch_asked_ = false;
@@ -243,12 +223,8 @@ class OnlineTable {
   int chips_change_ = 0;  // since the match at this table began
   std::string last_opponent_, last_opponent_name_;
   std::string ending_;
-  int attempts_ = 0;
-  bool opening_ = false;
-  int names_asked_ = 0;  // set-name requests whose welcome has not come back
   std::optional<messages::online::server::GameStarted> early_start_;
   std::optional<messages::online::server::GameStarted> unannounced_start_;  // until the seat across is known
-  double retry_at_ = 0;
   std::vector<messages::Event> host_events_;
 };
 
