@@ -15,8 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "app/core/online_chat.h"
 #include "app/core/online_connection.h"
 #include "app/core/online_mirror.h"
+#include "app/core/online_record.h"
 #include "app/core/persistence.h"
 #include "game/session.h"
 #include "messages/table_messages.h"
@@ -81,25 +83,25 @@ class OnlineTable {
   // Each asks the server (connecting when needed); the answer is kept below.
   void ask_leaderboard(messages::online::Period period);
   void ask_record();
-  const std::optional<messages::online::server::Leaderboard>& leaderboard() const { return leaderboard_; }
-  const std::optional<messages::online::server::PlayerCard>& card() const { return card_; }
-  const std::optional<messages::online::server::History>& history() const { return history_; }
+  const std::optional<messages::online::server::Leaderboard>& leaderboard() const { return record_.leaderboard(); }
+  const std::optional<messages::online::server::PlayerCard>& card() const { return record_.card(); }
+  const std::optional<messages::online::server::History>& history() const { return record_.history(); }
   // Chat at the table: a line for both players (the server checks and masks
   // it), muting the opponent's lines, and reporting the opponent (or the
   // last one, once they have left).
   void chat(const std::string& text);
   void mute_opponent(bool muted);
   void report_opponent(messages::ReportReason reason, const std::string& note);
-  const std::vector<messages::online::server::Chat>& chat_lines() const { return chat_; }
-  bool opponent_muted() const;
+  const std::vector<messages::online::server::Chat>& chat_lines() const { return chat_.lines(); }
+  bool opponent_muted() const { return chat_.opponent_muted(); }
   // The person to report: the one across the table, or the last one there.
-  const std::string& reportable() const { return last_opponent_; }
-  const std::string& reportable_name() const { return last_opponent_name_; }
+  const std::string& reportable() const { return chat_.opponent(); }
+  const std::string& reportable_name() const { return chat_.opponent_name(); }
   // Chips, on a server that plays them (docs/protocol.md, "Chips"): the
   // balance, the stake at this table and what leaving now would cost, as
   // the server last said; the ledger once asked for (with the record).
-  const std::optional<messages::online::server::Chips>& chips() const { return chips_; }
-  const std::optional<messages::online::server::ChipsLedger>& chips_ledger() const { return chips_ledger_; }
+  const std::optional<messages::online::server::Chips>& chips() const { return record_.chips(); }
+  const std::optional<messages::online::server::ChipsLedger>& chips_ledger() const { return record_.chips_ledger(); }
   // The result card's word on chips once a match is decided ("+45 chips: you
   // have 515."), or "" when chips are off or nothing changed hands.
   std::string chips_line() const;
@@ -167,12 +169,18 @@ class OnlineTable {
 
  private:
   double now() const { return services_.clock ? services_.clock() : 0; }
+  // The seat `player` sits in at `table`, if any.
+  static std::optional<int> seat_in(const messages::online::server::Table& table, const std::string& player);
   void want(messages::online::ClientMessage request, bool sits = true);
   void send(const messages::online::ClientMessage& message);
   // The kept guest has been read: connects if still wanted.
   void identity_loaded();
   void say(std::string_view text, double seconds = 3.5);
   void handle(const messages::online::ServerMessage& message);
+  // Each a group of the server's messages: false for one of another group.
+  bool handle_game(const messages::online::ServerMessage& message);
+  bool handle_people(const messages::online::ServerMessage& message);
+  bool handle_account(const messages::online::ServerMessage& message);
   void on_welcome(const messages::online::server::Welcome& welcome);
   void on_table(const messages::online::server::Table& table);
   void on_open_tables_changed(const messages::online::server::OpenTablesChanged& change);
@@ -213,15 +221,8 @@ class OnlineTable {
   std::string transfer_code_;
   std::vector<messages::online::server::OpenTableEntry> open_tables_;  // newest first
   bool open_tables_whole_ = false;  // open_tables_ is the server's list for us, to which changes apply
-  std::optional<messages::online::server::Leaderboard> leaderboard_;
-  std::optional<messages::online::server::PlayerCard> card_;
-  std::optional<messages::online::server::History> history_;
-  std::vector<messages::online::server::Chat> chat_;  // the table's, oldest first
-  std::vector<std::string> mutes_;
-  std::optional<messages::online::server::Chips> chips_;
-  std::optional<messages::online::server::ChipsLedger> chips_ledger_;
-  int chips_change_ = 0;  // since the match at this table began
-  std::string last_opponent_, last_opponent_name_;
+  TableChat chat_;
+  ArcadeRecord record_;
   std::string ending_;
   std::optional<messages::online::server::GameStarted> early_start_;
   std::optional<messages::online::server::GameStarted> unannounced_start_;  // until the seat across is known
