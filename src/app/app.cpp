@@ -223,13 +223,15 @@ void App::tap_square(Square square) {
   if (online()) return online_tap(square);
   if (!session()) return;
   cursor_ = square;
-  if (!game_.tap(square)) {
-    refused_square_ = square;
-    refused_until_ = now_ + 0.9;
-    if (game_.settings().sound) platform::play_sound(platform::Sound::Refused);
-  }
+  if (!game_.tap(square)) show_refused_tap(square);  // the controller has said why
   show_events();
   state_dirty_ = true;
+}
+
+void App::show_refused_tap(Square square) {
+  refused_square_ = square;
+  refused_until_ = now_ + 0.9;
+  if (game_.settings().sound) platform::play_sound(platform::Sound::Refused);
 }
 
 std::size_t App::moves_in_record() const {
@@ -362,7 +364,7 @@ void App::frame(double now) {
   controls_.regions.clear();
   draw_screen();
   draw_panels();
-  draw_notice();
+  toast_.draw({theme_, game_.notices(), now_, reduced_motion_});
   if (panel_ != last_panel_) {
     last_panel_ = panel_;
     frames_since_panel_change_ = 0;
@@ -422,7 +424,7 @@ bool App::wants_frames(double now) const {
   const bool settling = settled_frame_owed_ || now < animation_.end_time() + 0.1;
   if (state_dirty_ || settling || frames_owed_ > 0 ||
       (game_.notices().active() && now >= game_.notices().expires_at()) || now < refused_until_ + 0.1 ||
-      now < transition_until_ || widgets::scrolling() || toast_fading_)
+      now < transition_until_ || widgets::scrolling() || toast_.fading())
     return true;
   // What is left waits on time and moves nothing: the clock's seconds, the
   // thinking dots, a countdown, an answer on its way (the computer's move, the

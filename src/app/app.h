@@ -14,11 +14,14 @@
 #include <vector>
 
 #include "app/ai_bridge.h"
+#include "app/arcade_panel.h"
 #include "app/board_view.h"
 #include "app/core/game_controller.h"
+#include "app/core/hint_book.h"
 #include "app/core/host_bridge.h"
 #include "app/core/online_table.h"
 #include "app/flip_animation.h"
+#include "app/notice_toast.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "game/game_review.h"
@@ -68,6 +71,10 @@ class App {
 
   // The player's commands from the screen and the keyboard.
   void tap_square(Square square);
+  // A tap the game or the table refused, shown the same way from either:
+  // the square flashes and the refusal sounds (the words are the
+  // controller's notice, GameController::refuse).
+  void show_refused_tap(Square square);
   void start_game(const SessionOptions& options);
   void load_game(const std::string& text);
   void undo();
@@ -139,8 +146,6 @@ class App {
   void draw_board_area(ImVec2 origin, float size);
   // Beside the board on wide screens: the moves, two to a line.
   void draw_side_moves(ImVec2 origin, float width, float height);
-  // The current notice as a toast over everything (fading out once it ends).
-  void draw_notice();
   void draw_panels();
   void draw_new_game_panel();
   void draw_menu_panel();
@@ -160,13 +165,13 @@ class App {
   void leave_table();
   void draw_confirm_leave_panel();
   void draw_confirm_delete_player_panel();
-  void draw_link_code(float width);
+  // Copies the link that makes another device this player, and says so.
+  void copy_link_code();
   // The leaderboards and the player's record (app_arcade.cpp).
   void draw_arcade_panel();
   // Chat at the table and reports (app_chat.cpp).
   void draw_chat_panel();
   void draw_report_panel();
-  static std::string match_standings_line(const messages::online::server::HistoryGame& game);
   void online_tap(Square square);
   void follow_online();
   std::string online_title() const;  // "Online · table K7M2QX" (and the match score)
@@ -192,10 +197,10 @@ class App {
   bool watching_tables_ = false;
   std::optional<SessionOptions> after_leaving_;  // the game on this device to start once the table is left
   std::size_t chat_lines_seen_ = 0;              // the chat dialog scrolls to a new line once
-  int arcade_tab_ = 0;                           // the leaderboards dialog: 0 the leaderboard, 1 the player's record
-  messages::online::Period arcade_period_ = messages::online::Period::Week;
+  ArcadePanel arcade_;
   BoardView board_view_;
   FlipAnimation animation_;
+  NoticeToast toast_;
   bool reduced_motion_ = false;
   bool more_contrast_ = false;  // the system asks for more contrast
 
@@ -206,11 +211,7 @@ class App {
   bool desktop_text_entry_ = false;
   char transcript_buffer_[512] = {};
   bool result_dismissed_ = false;
-  std::string load_error_;     // shown in the moves panel after a bad transcript
-  std::string fading_notice_;  // the notice last shown, while it fades out
-  bool fade_started_ = false;
-  double notice_fade_until_ = 0;
-  bool toast_fading_ = false;  // the last frame drew a fading toast: frames until one without it
+  std::string load_error_;  // shown in the moves panel after a bad transcript
 
   // Board input.
   Square refused_square_ = kNoMove;
@@ -238,10 +239,7 @@ class App {
   double clock_published_at_ = 0;
   bool signalled_ready_ = false;
   ComputerOpponent::PonderStatus ponder_;  // as last published
-  std::optional<Board> hints_asked_;       // the position last sent to be valued
-  double hints_asked_at_ = 0;
-  std::optional<std::pair<Board, std::vector<MoveValue>>> hints_;  // the last answer
-  std::optional<Board> best_asked_;                                // "Best move" pressed in this position
+  HintBook hints_;
   std::optional<Reviewing> reviewing_;  // the game last reviewed, its valuing going on while unfinished
   bool review_open_ = false;            // the review is on screen
   std::optional<Board> review_asked_;   // the position last sent to be valued for it

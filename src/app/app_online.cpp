@@ -30,10 +30,8 @@ void App::online_tap(Square square) {
   cursor_ = square;
   const CommandResult sent = online_.play(square);
   if (!sent) {
-    refused_square_ = square;
-    refused_until_ = now_ + 0.9;
-    game_.notify(NoticeKind::Refused, sent.message);
-    if (game_.settings().sound) platform::play_sound(platform::Sound::Refused);
+    game_.refuse(sent);  // the words, where every refusal is worded
+    show_refused_tap(square);
   }
   state_dirty_ = true;
 }
@@ -267,7 +265,7 @@ void App::draw_table_panel() {
       else
         online_.link_device();
     }
-    if (!online_.signed_in_by_host()) draw_link_code(width);
+    if (!online_.signed_in_by_host() && draw_link_code(theme_, online_.link_code(), width)) copy_link_code();
     if (online_.signed_in_by_host() && !online_.transfer_code().empty()) {
       const std::string claim = platform::page_link("?claim=" + online_.transfer_code());
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
@@ -335,26 +333,6 @@ void App::leave_table() {
 
 // "Leave the table?": what it costs, in the server's own figures.
 // The code and link that make another device this player, once asked for.
-void App::draw_link_code(float width) {
-  const std::string code = online_.link_code();
-  if (code.empty()) return;
-  const std::string shown = code.substr(0, 4) + "-" + code.substr(4);
-  const std::string link = platform::page_link("?link=" + code);
-  ImGui::PushFont(theme_.title);
-  ImGui::TextUnformatted(shown.c_str());
-  ImGui::PopFont();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextWrapped(
-      "On your other device, open this link, or choose New, then Online, then Link this device, and type the code. It "
-      "works once, for five minutes; that device then plays as you, with your name, points and seat. %s",
-      link.c_str());
-  ImGui::PopStyleColor();
-  if (widgets::wide_button("Copy the link", width)) {
-    platform::copy_to_clipboard(link);
-    game_.notify(NoticeKind::Copied, "Link copied: open it on your other device.");
-  }
-}
-
 void App::draw_confirm_leave_panel() {
   if (!begin_panel("Leave the table?", 400, 280)) return;
   const float width = ImGui::GetContentRegionAvail().x;

@@ -90,29 +90,6 @@ std::string App::status_line() const {
                    !game_.settings().hide_legal_moves);
 }
 
-void App::draw_notice() {
-  constexpr double kFade = 0.25;
-  if (game_.notices().active()) {
-    fading_notice_ = game_.notices().text();
-    fade_started_ = false;
-    toast_fading_ = false;
-    widgets::toast(theme_, fading_notice_, 1.0f);
-    return;
-  }
-  // Gone: it fades from the first frame that finds it gone, then a last
-  // frame is drawn without it.
-  if (fading_notice_.empty()) return;
-  if (!fade_started_) {
-    fade_started_ = true;
-    notice_fade_until_ = now_ + (reduced_motion_ ? 0 : kFade);
-  }
-  toast_fading_ = now_ < notice_fade_until_;
-  if (toast_fading_)
-    widgets::toast(theme_, fading_notice_, static_cast<float>((notice_fade_until_ - now_) / kFade));
-  else
-    fading_notice_.clear();
-}
-
 void App::draw_screen() {
   const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 display = io.DisplaySize;

@@ -71,6 +71,8 @@ class GameController {
   void settings_changed();
   // Tells the player something outside the game (e.g. "Transcript copied").
   void notify(NoticeKind kind, std::string_view text, double seconds = 2.8);
+  // A command refused (a tap, an undo): its reason, said as every refusal is.
+  void refuse(const CommandResult& result);
 
   const Session* session() const { return session_ ? &*session_ : nullptr; }
   Settings& settings() { return persistence_.settings(); }
@@ -107,7 +109,6 @@ class GameController {
   void begin(Session session, bool announce);
   void process_events();
   void save_game();
-  void refuse(const CommandResult& result);
   CommandResult took_back(const CommandResult& result);
 
   Services services_;
