@@ -33,7 +33,10 @@ const Command kCommands[] = {
      "CODE) "
      "--level LEVEL [--name NAME] [--delay S] [--json]   plays online at a reversi-server table",
      reversi::cli::run_bot},
-    {"nboard", "nboard [--seconds S]   Hard as an engine speaking NBoard's protocol on stdin/stdout",
+    {"nboard",
+     "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard|hard-v1]   Hard (or PLAYER) as an engine speaking "
+     "NBoard's "
+     "protocol on stdin/stdout",
      reversi::cli::run_nboard},
 };
 

@@ -17,6 +17,9 @@ class ComputerPlayer final : public Player {
     return computer_.choose_move(board, strength_, limits);
   }
   bool ponder(const Board& board, double seconds) override { return computer_.ponder(board, seconds); }
+  bool think_ahead(const Board& board, double seconds) override {
+    return strength_ != Strength::Hard || computer_.think_ahead(board, seconds);
+  }
   const std::string& name() const override { return name_; }
   void set_clock(ClockSource clock) override { computer_.set_clock(std::move(clock)); }
 

@@ -19,6 +19,10 @@ class Player {
   // Thinking on the opponent's time (Computer::ponder); true when there is
   // nothing (more) to do. Hard v1 never ponders.
   virtual bool ponder(const Board& /*board*/, double /*seconds*/) { return true; }
+  // Thinking ahead in the midgame between an engine's commands
+  // (Computer::think_ahead); true when there is nothing (more) to do. Only
+  // Hard has a search whose tables this feeds.
+  virtual bool think_ahead(const Board& /*board*/, double /*seconds*/) { return true; }
   virtual const std::string& name() const = 0;
   // The clock the player's time budget runs on (the wall clock unless set).
   virtual void set_clock(ClockSource clock) = 0;
