@@ -24,7 +24,7 @@ const Command kCommands[] = {
      reversi::cli::run_move},
     {"match",
      "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--json]   self-play from varied "
-     "openings (players: easy|medium|hard|hard-v1)",
+     "openings (players: easy|medium|hard|hard-v1|\"engine:COMMAND LINE\", an NBoard engine)",
      reversi::cli::run_match},
     {"bench", "bench [--engine hard|hard-v1] [--json]   fixed search workload: node-count signature and speed",
      reversi::cli::run_bench},

@@ -9,8 +9,17 @@
 #include <string_view>
 
 #include "ai/computer.h"
+#include "cli/ggf.h"
 
 namespace reversi::cli {
+
+// Why a player gave no move: only an external engine (engine_player.h) can
+// fail so. `kind` names it for match's report: "illegal_move" (match's own
+// check), "bad_answer", "exited", "no_answer".
+struct PlayerFailure {
+  std::string kind;
+  std::string message;
+};
 
 class Player {
  public:
@@ -26,6 +35,19 @@ class Player {
   virtual const std::string& name() const = 0;
   // The clock the player's time budget runs on (the wall clock unless set).
   virtual void set_clock(ClockSource clock) = 0;
+
+  // The game so far, told before each choose_move: an external engine is
+  // sent the whole game; the computers need only the board.
+  virtual void follow_game(const GgfGame& /*game*/) {}
+  // Why the last choose_move returned kNoMove; empty for the computers,
+  // which always move.
+  virtual std::optional<PlayerFailure> failure() const { return std::nullopt; }
+  // The game is lost by forfeit: an engine is stopped, to start afresh for
+  // the next game.
+  virtual void forfeit() {}
+  // False for an engine in another process, whose processor time this
+  // process cannot measure.
+  virtual bool in_process() const { return true; }
 };
 
 // The names make_player knows, for usage lines.
