@@ -25,7 +25,7 @@ namespace {
 
 // --b-without-cuts: B's Hard searches without probable cut-offs, to measure
 // what they are worth. --b-seconds: B's budget per move when it differs from
-// A's (`match hard hard-v1 --seconds 0.5 --b-seconds 1`: v1 with twice the time).
+// A's (`match hard hard --seconds 0.5 --b-seconds 1`: Hard with twice the time).
 // --cpu-time: the budgets are processor time, which other work on a shared
 // machine does not eat into (wall time by default, as in the app). An
 // engine keeps its own budget and clock (reversi-cli nboard --seconds S);
@@ -33,7 +33,7 @@ namespace {
 constexpr const char* kUsage =
     "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--cpu-time] [--b-without-cuts] "
     "[--json]"
-    "   (players: easy|medium|hard|hard-v1|\"engine:COMMAND LINE\")";
+    "   (players: easy|medium|hard|\"engine:COMMAND LINE\")";
 
 // A random start of 6 to 8 moves that leaves the game open.
 std::vector<Square> random_opening(std::mt19937_64& random) {

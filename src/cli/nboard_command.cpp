@@ -18,7 +18,7 @@ namespace {
 // --cpu-time: the budget is processor time, as in `match --cpu-time`, so
 // that an engine playing a match on a shared machine is not weakened by
 // other work.
-constexpr const char* kUsage = "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard|hard-v1]";
+constexpr const char* kUsage = "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]";
 
 }  // namespace
 

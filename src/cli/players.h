@@ -1,6 +1,7 @@
 // The players reversi-cli can pit against each other: the app's three
-// strengths, and Hard v1 (src/ai/frozen_v1/hard_v1.h), the frozen reference
-// that measures what later work on Hard is worth.
+// strengths (and, for match, external engines: engine_player.h). Hard v1,
+// the reference that measures what later work on Hard is worth, is an
+// external engine now: bench/hard_v1.sh.
 #pragma once
 
 #include <memory>
@@ -26,7 +27,7 @@ class Player {
   virtual ~Player() = default;
   virtual SearchReport choose_move(const Board& board, const SearchLimits& limits) = 0;
   // Thinking on the opponent's time (Computer::ponder); true when there is
-  // nothing (more) to do. Hard v1 never ponders.
+  // nothing (more) to do.
   virtual bool ponder(const Board& /*board*/, double /*seconds*/) { return true; }
   // Thinking ahead in the midgame between an engine's commands
   // (Computer::think_ahead); true when there is nothing (more) to do. Only
@@ -51,7 +52,7 @@ class Player {
 };
 
 // The names make_player knows, for usage lines.
-inline constexpr const char* kPlayerNames = "easy|medium|hard|hard-v1";
+inline constexpr const char* kPlayerNames = "easy|medium|hard";
 
 struct PlayerOptions {
   bool probable_cuts = true;  // Hard's probable cut-offs (off only to measure them)

@@ -174,7 +174,7 @@ TEST_CASE("nboard: a scripted session answers every command in turn") {
 // --player: any player make_player knows plays the session, under its own
 // name, and its moves are legal.
 TEST_CASE("nboard: another player plays the session under its own name") {
-  for (const char* name : {"easy", "medium", "hard-v1"}) {
+  for (const char* name : {"easy", "medium"}) {
     CAPTURE(name);
     std::istringstream script(std::string("nboard 2\nset game ") + kGame + "\ngo\nquit\n");
     std::ostringstream out, errors;
