@@ -110,8 +110,13 @@ SearchReport EnginePlayer::choose_move(const Board& board, const SearchLimits& l
   }
   const double guard = engine_guard_seconds(limits.seconds);
   const Clock::time_point asked = Clock::now();
-  if (!process_->send("set game " + format_ggf(game)) || !process_->send("go"))
+  // The ping first: whatever the engine wrote before its "pong" (a stray
+  // second answer to an earlier "go") is not taken for this move.
+  const std::string pong = "pong " + std::to_string(++pings_);
+  if (!process_->send("ping " + std::to_string(pings_)) || !process_->send("set game " + format_ggf(game)) ||
+      !process_->send("go"))
     return fail("exited", name_ + " no longer reads its input (" + process_->kill() + ")");
+  bool ponged = false;
   for (std::string line;;) {
     switch (process_->read_line(line, guard - seconds_since(asked))) {
       case EngineProcess::Read::TimedOut:
@@ -123,8 +128,9 @@ SearchReport EnginePlayer::choose_move(const Board& board, const SearchLimits& l
       case EngineProcess::Read::Line:
         break;
     }
+    ponged = ponged || line == pong;
     // Status, search and other lines before the move are the engine's notes.
-    if (line.rfind("===", 0) != 0) continue;
+    if (!ponged || line.rfind("===", 0) != 0) continue;
     const std::optional<Square> move = answered_move(line);
     if (!move) return fail("bad_answer", name_ + " answered '" + line + "', which names no move");
     SearchReport report;

@@ -2,7 +2,8 @@
 // COMMAND LINE as a child process and speaks NBoard's protocol to it (the
 // protocol reversi-cli nboard speaks; Edax and other engines too). The
 // process lives for the whole match, so its tables carry over; before each
-// move it is sent the game so far ("set game") and asked "go".
+// move it is sent "ping" (what it writes before "pong" is stale), the game
+// so far ("set game"), and "go".
 //
 // It never holds up the match: a move that does not come within 10 times
 // the budget plus 5 seconds, an answer that names no move, or the engine

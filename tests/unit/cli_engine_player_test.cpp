@@ -51,13 +51,15 @@ TEST_CASE("engine player: the game goes out as GGF that reads back the same, pas
 }
 
 #ifndef __EMSCRIPTEN__
-// A scripted engine in sh: it names itself, answers "ping", and plays F5
-// with its eval and time written NBoard's way.
+// A scripted engine in sh: it names itself, answers "ping" (after a stray
+// "=== A1", as if left from an earlier "go"), and plays F5 with its eval and
+// time written NBoard's way.
 constexpr const char* kScriptedEngine =
     "sh -c 'while read -r c r; do case $c in nboard) echo \"set myname Scripted\";; "
-    "ping) echo \"pong $r\";; go) echo status thinking; echo \"=== F5/-1.00/0.5\";; quit) exit 0;; esac; done'";
+    "ping) echo \"=== A1\"; echo \"pong $r\";; go) echo status thinking; echo \"=== F5/-1.00/0.5\";; "
+    "quit) exit 0;; esac; done'";
 
-TEST_CASE("engine player: an engine's move is read back, under the name it gave") {
+TEST_CASE("engine player: an engine's move is read back, under the name it gave, stray lines skipped") {
   auto player = cli::start_engine_player(kScriptedEngine);
   REQUIRE_MESSAGE(player, player.error);
   cli::Player& engine = **player.value;
