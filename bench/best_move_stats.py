@@ -2,7 +2,7 @@
 """The best-move rate of `reversi-cli move --file FILE --json` runs, compared.
 
     reversi-cli move --level hard --seconds 0.5 --cpu-time --file bench/data/best-moves-20-26.obf --json > hard.jsonl
-    reversi-cli move --level hard-v1 ... > v1.jsonl
+    $(bench/hard_v1.sh --print-cli) move --level hard-v1 ... > v1.jsonl   # Hard v1's reference CLI
     bench/best_move_stats.py bench/data/best-moves-20-26.obf hard.jsonl v1.jsonl
 
 For each run: the positions whose move keeps the best exact score (as `move`

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Figures for `reversi-cli match ... --json` output, from player A's side.
 
-    reversi-cli match hard hard-v1 --games 200 --seconds 0.1 --cpu-time --json > m.jsonl
+    bench/hard_v1.sh --games 200 --seconds 0.1 --cpu-time --json > m.jsonl   # Hard against Hard v1
     bench/match_stats.py m.jsonl [more.jsonl ...] [--markdown]
 
 Reads the per-game lines ({"game": N, "black_margin": M, ...}; A has black in

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <string>
 
-#include "ai/frozen_v1/hard_v1.h"
 #include "ai/midgame_search.h"
 #include "ai/transposition_table.h"
 #include "cli/cli_support.h"
@@ -14,7 +13,7 @@
 namespace reversi::cli {
 namespace {
 
-constexpr const char* kUsage = "bench [--engine hard|hard-v1] [--json]";
+constexpr const char* kUsage = "bench [--json]";
 
 // Endgames from the FFO suite (#1, #3, #8, #13, #16, #19: 14-16 empties,
 // and #21, #22, #23), solved exactly.
@@ -40,15 +39,11 @@ constexpr const char* kMidgames[] = {
 };
 constexpr int kMidgameDepth = 12;
 
-// The workload with today's search, or with frozen Hard v1's (whose
-// signature, 4,312,172 nodes, must never change).
-SearchReport solve_endgame(const Board& board, bool v1) {
-  if (v1) return frozen_v1::HardV1(16).solve_exact(board);
+SearchReport solve_endgame(const Board& board) {
   Computer computer(16);  // fresh tables: the node count must not depend on history
   return computer.solve_exact(board);
 }
-SearchReport deepen_midgame(const Board& board, bool v1) {
-  if (v1) return frozen_v1::HardV1(16).deepen(board, kMidgameDepth);
+SearchReport deepen_midgame(const Board& board) {
   ai::TranspositionTable table(16);
   ai::Deadline unlimited;
   ai::MidgameSearch search(ai::Evaluation::Pattern, &table, unlimited, /*probable_cuts=*/true);
@@ -64,15 +59,10 @@ SearchReport deepen_midgame(const Board& board, bool v1) {
 }  // namespace
 
 int run_bench(int argc, char** argv) {
-  bool json = false, v1 = false;
+  bool json = false;
   for (int i = 0; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--json")) {
       json = true;
-    } else if (!std::strcmp(argv[i], "--engine") && i + 1 < argc) {
-      const std::string engine = argv[++i];
-      if (engine != "hard" && engine != "hard-v1")
-        return usage_error("bench", "unknown engine '" + engine + "'", kUsage);
-      v1 = engine == "hard-v1";
     } else {
       return usage_error("bench", std::string("unexpected argument '") + argv[i] + "'", kUsage);
     }
@@ -93,7 +83,7 @@ int run_bench(int argc, char** argv) {
   for (const char* text : kEndgames) {
     const Board board = parse_position(text).value->board;
     const auto started = std::chrono::steady_clock::now();
-    const SearchReport report = solve_endgame(board, v1);
+    const SearchReport report = solve_endgame(board);
     record("endgame", ++index, report.nodes,
            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), report.score);
   }
@@ -101,7 +91,7 @@ int run_bench(int argc, char** argv) {
   for (const char* text : kMidgames) {
     const Board board = parse_position(text).value->board;
     const auto started = std::chrono::steady_clock::now();
-    const SearchReport report = deepen_midgame(board, v1);
+    const SearchReport report = deepen_midgame(board);
     record("midgame", ++index, report.nodes,
            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), report.score);
   }

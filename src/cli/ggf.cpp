@@ -92,4 +92,18 @@ Parsed<GgfGame> parse_ggf(std::string_view text) {
   return Result::success(std::move(game));
 }
 
+std::string format_ggf(const GgfGame& game) {
+  std::string board = format_position(game.start);  // "<64 squares> X|O"
+  for (char& c : board) c = c == 'X' ? '*' : c;
+  std::string text = "(;GM[Othello]PC[reversi-cli]TY[8]BO[8 " + board + "]";
+  Position position = game.start;
+  for (const Square square : game.moves) {
+    std::string name = square == kPass ? "PA" : square_name(square);
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    text += (position.side_to_move == Color::Black ? "B[" : "W[") + name + "]";
+    position = play(position, square);
+  }
+  return text + ";)";
+}
+
 }  // namespace reversi::cli

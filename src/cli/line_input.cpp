@@ -1,6 +1,7 @@
 #include "cli/line_input.h"
 
 #include <cerrno>
+#include <chrono>
 
 #ifndef __EMSCRIPTEN__
 #include <poll.h>
@@ -65,6 +66,17 @@ LineInput::Status DescriptorLineInput::poll_line(std::string& line) {
 
 void DescriptorLineInput::wait() {
   while (buffer_.find('\n') == std::string::npos && !closed_) read_some(-1);
+}
+
+bool DescriptorLineInput::wait_for(double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  // A line over the cap counts as something to say: poll_line drops it.
+  while (buffer_.find('\n') == std::string::npos && !closed_ && buffer_.size() <= kMaxProtocolLineLength) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    read_some(static_cast<int>(left.count()));
+  }
+  return true;
 }
 
 LineInput::Status ScriptedLineInput::poll_line(std::string& line) {

@@ -32,6 +32,9 @@ class DescriptorLineInput final : public LineInput {
   explicit DescriptorLineInput(int descriptor) : descriptor_(descriptor) {}
   Status poll_line(std::string& line) override;
   void wait() override;
+  // Waits as wait() does for at most `seconds`; false when they ran out
+  // first. Natively only: the wasm build cannot wait with a time limit.
+  bool wait_for(double seconds);
 
  private:
   bool read_some(int timeout_milliseconds);

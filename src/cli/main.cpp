@@ -24,16 +24,18 @@ const Command kCommands[] = {
      reversi::cli::run_move},
     {"match",
      "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--json]   self-play from varied "
-     "openings (players: easy|medium|hard|hard-v1)",
+     "openings (players: easy|medium|hard|\"engine:COMMAND LINE\", an NBoard engine)",
      reversi::cli::run_match},
-    {"bench", "bench [--engine hard|hard-v1] [--json]   fixed search workload: node-count signature and speed",
-     reversi::cli::run_bench},
+    {"bench", "bench [--json]   fixed search workload: node-count signature and speed", reversi::cli::run_bench},
     {"bot",
      "bot --server http://HOST:PORT [--server ...] (--create [--match N] [--clock S] [--computer-seat LEVEL] | --join "
      "CODE) "
      "--level LEVEL [--name NAME] [--delay S] [--json]   plays online at a reversi-server table",
      reversi::cli::run_bot},
-    {"nboard", "nboard [--seconds S]   Hard as an engine speaking NBoard's protocol on stdin/stdout",
+    {"nboard",
+     "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]   Hard (or PLAYER) as an engine speaking "
+     "NBoard's "
+     "protocol on stdin/stdout",
      reversi::cli::run_nboard},
 };
 

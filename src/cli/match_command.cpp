@@ -1,9 +1,14 @@
 // reversi-cli match: self-play between two players from varied openings,
-// each opening played twice with the colours swapped.
+// each opening played twice with the colours swapped. A player is one of
+// ours by name, or an external engine, "engine:COMMAND LINE", spoken to in
+// NBoard's protocol (engine_player.h); an engine that gives no legal move
+// in time loses that game by forfeit, reported by kind.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,6 +16,8 @@
 #include "ai/endgame_solver.h"
 #include "cli/cli_support.h"
 #include "cli/commands.h"
+#include "cli/engine_player.h"
+#include "cli/ggf.h"
 #include "cli/players.h"
 
 namespace reversi::cli {
@@ -18,13 +25,15 @@ namespace {
 
 // --b-without-cuts: B's Hard searches without probable cut-offs, to measure
 // what they are worth. --b-seconds: B's budget per move when it differs from
-// A's (`match hard hard-v1 --seconds 0.5 --b-seconds 1`: v1 with twice the time).
+// A's (`match hard hard --seconds 0.5 --b-seconds 1`: Hard with twice the time).
 // --cpu-time: the budgets are processor time, which other work on a shared
-// machine does not eat into (wall time by default, as in the app).
+// machine does not eat into (wall time by default, as in the app). An
+// engine keeps its own budget and clock (reversi-cli nboard --seconds S);
+// the side's budget here sets how long it may take before it forfeits.
 constexpr const char* kUsage =
     "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--cpu-time] [--b-without-cuts] "
     "[--json]"
-    "   (players: easy|medium|hard|hard-v1)";
+    "   (players: easy|medium|hard|\"engine:COMMAND LINE\")";
 
 // A random start of 6 to 8 moves that leaves the game open.
 std::vector<Square> random_opening(std::mt19937_64& random) {
@@ -49,6 +58,7 @@ struct SideRecord {
   long long margin_sum = 0;
   std::vector<double> think_seconds;
   double longest_cpu_seconds = 0;  // processor time of the slowest move: a loaded machine stretches wall time
+  std::map<std::string, int> forfeits{{"illegal_move", 0}, {"bad_answer", 0}, {"exited", 0}, {"no_answer", 0}};
 };
 
 struct Side {
@@ -57,33 +67,71 @@ struct Side {
   SideRecord& record;
 };
 
-// Plays one game from `opening`; returns black's final margin.
-int play_game(const std::vector<Square>& opening, Side black, Side white, std::uint64_t seed) {
-  Board board = Board::start();
-  bool black_to_move = true;
-  for (const Square square : opening) {
-    board = after_move(board, square, flips_for(board.player, board.opponent, square));
-    black_to_move = !black_to_move;
-  }
-  while (!is_game_over(board)) {
-    if (!legal_moves(board)) {
-      board = after_pass(board);
-      black_to_move = !black_to_move;
-      continue;
-    }
-    Side& mover = black_to_move ? black : white;
-    seed += 0x9e3779b97f4a7c15ULL;
-    SearchLimits limits = mover.limits;
-    limits.seed = seed;
-    const double cpu_started = processor_seconds();
-    const SearchReport report = mover.player.choose_move(board, limits);
-    mover.record.think_seconds.push_back(report.seconds);
+// A game lost by a player that gave no legal move (an external engine).
+struct Forfeit {
+  bool black;  // who lost
+  PlayerFailure failure;
+};
+struct GameResult {
+  int black_margin;
+  std::optional<Forfeit> forfeit;
+};
+
+// A forfeit counts as a loss by 64 discs, the most a game can be lost by:
+// failing can never look better than playing on.
+constexpr int kForfeitMargin = 64;
+
+// `mover`'s move in the game so far, timed; a failure when it gave none
+// or one our rules refuse.
+std::optional<PlayerFailure> next_move(Side& mover, const GgfGame& game, std::uint64_t seed, Square& move) {
+  SearchLimits limits = mover.limits;
+  limits.seed = seed;
+  const Board& board = game.final_position.board;
+  mover.player.follow_game(game);
+  const double cpu_started = processor_seconds();
+  const SearchReport report = mover.player.choose_move(board, limits);
+  mover.record.think_seconds.push_back(report.seconds);
+  if (mover.player.in_process())
     mover.record.longest_cpu_seconds = std::max(mover.record.longest_cpu_seconds, processor_seconds() - cpu_started);
-    board = after_move(board, report.move, flips_for(board.player, board.opponent, report.move));
-    black_to_move = !black_to_move;
+  move = report.move;
+  if (move == kNoMove) {
+    if (auto failure = mover.player.failure()) return failure;
+    return PlayerFailure{"bad_answer", mover.player.name() + " gave no move"};
   }
-  const int mover_margin = ai::final_score(board.player, board.opponent);
-  return black_to_move ? mover_margin : -mover_margin;
+  if (move == kPass || !(legal_moves(board) & bit(move)))
+    return PlayerFailure{"illegal_move", mover.player.name() + " played " +
+                                             (move == kPass ? "a pass" : square_name(move)) +
+                                             ", which is not legal in " + format_position(game.final_position)};
+  return std::nullopt;
+}
+
+// Plays one game from `opening`: black's final margin, or the forfeit that ended it.
+GameResult play_game(const std::vector<Square>& opening, Side black, Side white, std::uint64_t seed) {
+  GgfGame game;
+  for (const Square square : opening) {
+    game.moves.push_back(square);
+    game.final_position = play(game.final_position, square);
+  }
+  for (;;) {
+    const Board& board = game.final_position.board;
+    if (is_game_over(board)) break;
+    Square move = kPass;
+    const bool black_to_move = game.final_position.side_to_move == Color::Black;
+    if (legal_moves(board)) {
+      Side& mover = black_to_move ? black : white;
+      seed += 0x9e3779b97f4a7c15ULL;
+      if (auto failure = next_move(mover, game, seed, move)) {
+        mover.player.forfeit();
+        mover.record.forfeits[failure->kind] += 1;
+        return GameResult{black_to_move ? -kForfeitMargin : kForfeitMargin, Forfeit{black_to_move, *failure}};
+      }
+    }
+    game.moves.push_back(move);
+    game.final_position = play(game.final_position, move);
+  }
+  const Position& end = game.final_position;
+  const int mover_margin = ai::final_score(end.board.player, end.board.opponent);
+  return GameResult{end.side_to_move == Color::Black ? mover_margin : -mover_margin, std::nullopt};
 }
 
 void add_result(SideRecord& record, int margin, bool pair_started) {
@@ -119,24 +167,105 @@ Estimate estimate(const std::vector<double>& values) {
   return result;
 }
 
-nlohmann::json side_json(const std::string& name, const SideRecord& record, const SearchLimits& limits, int games) {
+nlohmann::json side_json(const Player& player, const SideRecord& record, const SearchLimits& limits, int games) {
   std::vector<double> times = record.think_seconds;
   std::sort(times.begin(), times.end());
   const double median = times.empty() ? 0 : times[times.size() / 2];
+  double mean = 0;
+  for (const double t : times) mean += t / static_cast<double>(times.size());
   const double longest = times.empty() ? 0 : times.back();
   const Estimate points = estimate(record.pair_points), margin = estimate(record.pair_margins);
-  return nlohmann::json{{"level", name},
-                        {"seconds", limits.seconds},
-                        {"wins", record.wins},
-                        {"draws", record.draws},
-                        {"losses", record.losses},
-                        {"average_margin", games ? static_cast<double>(record.margin_sum) / games : 0},
-                        {"margin_ci95", margin.half_width},
-                        {"points_percent", games ? 100.0 * (record.wins + 0.5 * record.draws) / games : 0},
-                        {"points_ci95", 100.0 * points.half_width},
-                        {"median_move_seconds", median},
-                        {"max_move_seconds", longest},
-                        {"max_move_cpu_seconds", record.longest_cpu_seconds}};
+  return nlohmann::json{
+      {"level", player.name()},
+      {"seconds", limits.seconds},
+      {"wins", record.wins},
+      {"draws", record.draws},
+      {"losses", record.losses},
+      {"average_margin", games ? static_cast<double>(record.margin_sum) / games : 0},
+      {"margin_ci95", margin.half_width},
+      {"points_percent", games ? 100.0 * (record.wins + 0.5 * record.draws) / games : 0},
+      {"points_ci95", 100.0 * points.half_width},
+      {"median_move_seconds", median},
+      {"mean_move_seconds", mean},
+      {"max_move_seconds", longest},
+      // An engine in another process: its processor time is not ours to measure.
+      {"max_move_cpu_seconds", player.in_process() ? nlohmann::json(record.longest_cpu_seconds) : nlohmann::json()},
+      {"forfeits", record.forfeits}};
+}
+
+// "hard", or "engine:COMMAND LINE" started now; nullptr after saying why not.
+std::unique_ptr<Player> make_match_player(const std::string& name, const PlayerOptions& options) {
+  if (name.rfind(kEnginePrefix, 0) != 0) {
+    auto player = make_player(name, options);
+    if (!player) usage_error("match", "unknown player '" + name + "'", kUsage);
+    return player;
+  }
+  auto started = start_engine_player(std::string_view(name).substr(kEnginePrefix.size()));
+  if (!started) {
+    std::fprintf(stderr, "reversi-cli match: %s\n", started.error.c_str());
+    return nullptr;
+  }
+  return std::move(*started.value);
+}
+
+// The forfeits by kind, for the text summary: "1 illegal move, 2 exited".
+std::string forfeit_text(const nlohmann::json& forfeits) {
+  std::string text;
+  for (const auto& [kind, count] : forfeits.items()) {
+    if (count.get<int>() == 0) continue;
+    std::string words = kind;
+    for (char& c : words) c = c == '_' ? ' ' : c;
+    text += (text.empty() ? "" : ", ") + std::to_string(count.get<int>()) + " " + words;
+  }
+  return text.empty() ? "none" : text;
+}
+
+std::string cpu_text(const nlohmann::json& cpu) {
+  if (cpu.is_null()) return "not measured: another process";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f s", cpu.get<double>());
+  return text;
+}
+
+void print_summary(const nlohmann::json& summary, bool with_cuts) {
+  std::printf("%d games, seed %llu%s; 95 %% intervals over the %zu openings\n", summary["games"].get<int>(),
+              static_cast<unsigned long long>(summary["seed"].get<std::uint64_t>()),
+              with_cuts ? "" : "; the second player without probable cut-offs", summary["openings"].get<std::size_t>());
+  for (const char* side : {"a", "b"}) {
+    const nlohmann::json& s = summary[side];
+    const nlohmann::json& cpu = s["max_move_cpu_seconds"];
+    std::printf(
+        "  %-7s %.3f s/move  W/D/L %d/%d/%d  points %.1f%% +- %.1f  average margin %+.2f +- %.2f"
+        "  move time median %.3f s, mean %.3f s, max %.3f s (cpu %s)  forfeits: %s\n",
+        s["level"].get<std::string>().c_str(), s["seconds"].get<double>(), s["wins"].get<int>(), s["draws"].get<int>(),
+        s["losses"].get<int>(), s["points_percent"].get<double>(), s["points_ci95"].get<double>(),
+        s["average_margin"].get<double>(), s["margin_ci95"].get<double>(), s["median_move_seconds"].get<double>(),
+        s["mean_move_seconds"].get<double>(), s["max_move_seconds"].get<double>(), cpu_text(cpu).c_str(),
+        forfeit_text(s["forfeits"]).c_str());
+  }
+}
+
+// A game's line (--json) and, for a forfeit, its message on stderr whatever
+// the output: a failing engine must be seen.
+void report_game(long long number, const std::vector<Square>& opening, const std::vector<std::string>& names,
+                 bool first_is_black, const GameResult& result, bool json) {
+  nlohmann::json forfeit;
+  if (result.forfeit) {
+    const bool first_lost = result.forfeit->black == first_is_black;
+    const std::string& message = result.forfeit->failure.message;
+    std::fprintf(stderr, "reversi-cli match: game %lld: %s loses by forfeit: %s\n", number,
+                 names[first_lost ? 0 : 1].c_str(), message.c_str());
+    forfeit = {{"loser", first_lost ? "a" : "b"}, {"kind", result.forfeit->failure.kind}, {"message", message}};
+  }
+  if (!json) return;
+  nlohmann::json line{{"game", number},
+                      {"opening", format_transcript(opening)},
+                      {"black", names[first_is_black ? 0 : 1]},
+                      {"white", names[first_is_black ? 1 : 0]},
+                      {"black_margin", result.black_margin}};
+  if (!forfeit.is_null()) line["forfeit"] = forfeit;
+  print_json_line(line);
+  std::fflush(stdout);
 }
 
 }  // namespace
@@ -178,8 +307,10 @@ int run_match(int argc, char** argv) {
   }
   if (names.size() != 2) return usage_error("match", "two players are needed", kUsage);
   if (games < 1) return usage_error("match", "--games N is missing", kUsage);
-  const std::unique_ptr<Player> first = make_player(names[0]), second = make_player(names[1], options_b);
-  if (!first || !second) return usage_error("match", "unknown player '" + names[first ? 1 : 0] + "'", kUsage);
+  const std::unique_ptr<Player> first = make_match_player(names[0], {});
+  if (!first) return names[0].rfind(kEnginePrefix, 0) == 0 ? 1 : 2;
+  const std::unique_ptr<Player> second = make_match_player(names[1], options_b);
+  if (!second) return names[1].rfind(kEnginePrefix, 0) == 0 ? 1 : 2;
   if (cpu_time) {
     first->set_clock(processor_seconds);
     second->set_clock(processor_seconds);
@@ -196,44 +327,26 @@ int run_match(int argc, char** argv) {
     if (first_is_black) opening = random_opening(random);
     const std::uint64_t game_seed = seed * 1000003 + static_cast<std::uint64_t>(game);
     const Side a{*first, limits_a, first_record}, b{*second, limits_b, second_record};
-    const int black_margin = first_is_black ? play_game(opening, a, b, game_seed) : play_game(opening, b, a, game_seed);
-    const int first_margin = first_is_black ? black_margin : -black_margin;
+    const GameResult result =
+        first_is_black ? play_game(opening, a, b, game_seed) : play_game(opening, b, a, game_seed);
+    const int first_margin = first_is_black ? result.black_margin : -result.black_margin;
     add_result(first_record, first_margin, first_is_black);
     add_result(second_record, -first_margin, first_is_black);
-    if (json) {
-      print_json_line({{"game", game + 1},
-                       {"opening", format_transcript(opening)},
-                       {"black", names[first_is_black ? 0 : 1]},
-                       {"white", names[first_is_black ? 1 : 0]},
-                       {"black_margin", black_margin}});
-      std::fflush(stdout);
-    }
+    report_game(game + 1, opening, names, first_is_black, result, json);
   }
   const int played = static_cast<int>(games);
   const nlohmann::json summary{{"games", played},
                                {"seed", seed},
+                               {"openings", first_record.pair_points.size()},
                                {"seconds", limits_a.seconds},
                                {"b_without_cuts", !options_b.probable_cuts},
                                {"cpu_time", cpu_time},
-                               {"a", side_json(first->name(), first_record, limits_a, played)},
-                               {"b", side_json(second->name(), second_record, limits_b, played)}};
-  if (json) {
+                               {"a", side_json(*first, first_record, limits_a, played)},
+                               {"b", side_json(*second, second_record, limits_b, played)}};
+  if (json)
     print_json_line(summary);
-    return 0;
-  }
-  std::printf(
-      "%d games, seed %llu%s; 95 %% intervals over the %zu openings\n", played, static_cast<unsigned long long>(seed),
-      options_b.probable_cuts ? "" : "; the second player without probable cut-offs", first_record.pair_points.size());
-  for (const char* side : {"a", "b"}) {
-    const nlohmann::json& s = summary[side];
-    std::printf(
-        "  %-7s %.3f s/move  W/D/L %d/%d/%d  points %.1f%% +- %.1f  average margin %+.2f +- %.2f"
-        "  move time median %.3f s, max %.3f s (cpu %.3f s)\n",
-        s["level"].get<std::string>().c_str(), s["seconds"].get<double>(), s["wins"].get<int>(), s["draws"].get<int>(),
-        s["losses"].get<int>(), s["points_percent"].get<double>(), s["points_ci95"].get<double>(),
-        s["average_margin"].get<double>(), s["margin_ci95"].get<double>(), s["median_move_seconds"].get<double>(),
-        s["max_move_seconds"].get<double>(), s["max_move_cpu_seconds"].get<double>());
-  }
+  else
+    print_summary(summary, options_b.probable_cuts);
   return 0;
 }
 

@@ -18,7 +18,7 @@
 namespace reversi::cli {
 namespace {
 constexpr const char* kUsage =
-    "move --level easy|medium|hard|hard-v1 (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
+    "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
     "[--seconds S] [--depth N] [--cpu-time] [--seed N] [--ponder S] [--json]";
 constexpr const char* kOnePosition = "give one of --position, --transcript or --file, once";
 

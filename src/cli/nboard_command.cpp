@@ -1,7 +1,7 @@
-// reversi-cli nboard: Hard as an engine for NBoard and other Othello GUIs
-// and tournament managers, speaking NBoard's protocol on stdin and stdout
-// until "quit" or the end of the input (README: Playing it from other
-// programs). It ponders whenever the GUI is quiet.
+// reversi-cli nboard: Hard (or another player, --player) as an engine for
+// NBoard and other Othello GUIs and tournament managers, speaking NBoard's
+// protocol on stdin and stdout until "quit" or the end of the input (README:
+// Playing it from other programs). It ponders whenever the GUI is quiet.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -10,11 +10,15 @@
 #include "cli/commands.h"
 #include "cli/line_input.h"
 #include "cli/nboard_session.h"
+#include "cli/players.h"
 
 namespace reversi::cli {
 namespace {
 
-constexpr const char* kUsage = "nboard [--seconds S]";
+// --cpu-time: the budget is processor time, as in `match --cpu-time`, so
+// that an engine playing a match on a shared machine is not weakened by
+// other work.
+constexpr const char* kUsage = "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]";
 
 }  // namespace
 
@@ -40,6 +44,8 @@ int run_nboard_loop(LineInput& input, NboardSession& session, std::ostream& erro
 
 int run_nboard(int argc, char** argv) {
   NboardOptions options;
+  std::string player_name = "hard";
+  bool cpu_time = false;
   for (int i = 0; i < argc; ++i) {
     const std::string option = argv[i];
     if (option == "--seconds" && i + 1 < argc) {
@@ -47,11 +53,18 @@ int run_nboard(int argc, char** argv) {
       if (!seconds || *seconds <= 0)
         return usage_error("nboard", std::string("bad --seconds '") + argv[i] + "'", kUsage);
       options.seconds = *seconds;
+    } else if (option == "--cpu-time") {
+      cpu_time = true;
+    } else if (option == "--player" && i + 1 < argc) {
+      player_name = argv[++i];
     } else {
       return usage_error("nboard", "unexpected argument '" + option + "'", kUsage);
     }
   }
-  NboardSession session(options, std::cout, std::cerr);
+  std::unique_ptr<Player> player = make_player(player_name, PlayerOptions{.table_megabytes = options.table_megabytes});
+  if (!player) return usage_error("nboard", "unknown player '" + player_name + "'", kUsage);
+  NboardSession session(options, std::move(player), std::cout, std::cerr);
+  if (cpu_time) session.set_clock(processor_seconds);
   DescriptorLineInput input(0);
   return run_nboard_loop(input, session, std::cerr);
 }

@@ -1,14 +1,12 @@
 #include "cli/nboard_session.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <vector>
 
 namespace reversi::cli {
 namespace {
-
-// NBoard reads the name as one word.
-constexpr const char* kEngineName = "ReversiHard";
 
 std::string eval_text(int score) {
   char text[16];
@@ -19,7 +17,13 @@ std::string eval_text(int score) {
 }  // namespace
 
 NboardSession::NboardSession(const NboardOptions& options, std::ostream& out, std::ostream& errors)
-    : options_(options), out_(out), errors_(errors), computer_(options.table_megabytes) {
+    : NboardSession(options, make_player("hard", PlayerOptions{.table_megabytes = options.table_megabytes}), out,
+                    errors) {}
+
+NboardSession::NboardSession(const NboardOptions& options, std::unique_ptr<Player> player, std::ostream& out,
+                             std::ostream& errors)
+    : options_(options), out_(out), errors_(errors), player_(std::move(player)), display_name_(player_->name()) {
+  display_name_[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(display_name_[0])));
   game_.start = game_.final_position = position_ = Position::start();
 }
 
@@ -42,12 +46,12 @@ bool NboardSession::handle_line(std::string_view line) {
   const NboardCommand& command = *parsed.value;
   switch (command.kind) {
     case Kind::Empty:
-    case Kind::SetContempt:  // Hard scores a draw as a draw
+    case Kind::SetContempt:  // every player scores a draw as a draw
       break;
     case Kind::Nboard:
       if (command.number != 2)
         errors_ << "reversi-cli nboard: speaking protocol 2, asked for " << command.number << '\n';
-      send(std::string("set myname ") + kEngineName);
+      send("set myname Reversi" + display_name_);  // one word, as NBoard reads it: "ReversiHard"
       break;
     case Kind::SetDepth:
       depth_ = command.number;
@@ -110,23 +114,23 @@ void NboardSession::go() {
     send(nboard_move_line(kPass, 0, 0));
     return;
   }
-  send("status Hard is thinking");
-  const SearchReport report = computer_.choose_move(board, Strength::Hard, limits(options_.seconds));
+  send("status " + display_name_ + " is thinking");
+  const SearchReport report = player_->choose_move(board, limits(options_.seconds));
   send(nboard_move_line(report.move, report.score, report.seconds));
 }
 
 SearchReport NboardSession::evaluate(const Board& board, double seconds) {
-  if (is_game_over(board)) return computer_.choose_move(board, Strength::Hard, limits(seconds));
+  if (is_game_over(board)) return player_->choose_move(board, limits(seconds));
   if (!legal_moves(board)) {
     // A pass: the same side's opponent moves again.
     SearchReport report = evaluate(after_pass(board), seconds);
     report.score = -report.score;
     return report;
   }
-  return computer_.choose_move(board, Strength::Hard, limits(seconds));
+  return player_->choose_move(board, limits(seconds));
 }
 
-// Every move's value by Hard from the opponent's side, the budget shared
+// Every move's value by the player from the opponent's side, the budget shared
 // among them; the best `count` go to the GUI, best first, as
 // "search F5 -1.00 0 12", then an empty status ends the hint.
 void NboardSession::hint(int count) {
@@ -136,7 +140,7 @@ void NboardSession::hint(int count) {
     send("status");
     return;
   }
-  send("status Hard is thinking");
+  send("status " + display_name_ + " is thinking");
   struct Hint {
     Square move;
     int eval, depth;
@@ -161,10 +165,10 @@ void NboardSession::hint(int count) {
 }
 
 // Every position of the game, from the last back to the start, valued by
-// Hard for its side to move: "analysis <moves played> <eval>" (our own
+// the player for its side to move: "analysis <moves played> <eval>" (our own
 // answer; the budget per position is a quarter of a move's).
 void NboardSession::analyze() {
-  send("status Hard is analysing the game");
+  send("status " + display_name_ + " is analysing the game");
   std::vector<Position> positions{game_.start};
   for (const Square square : game_.moves) positions.push_back(play(positions.back(), square));
   for (int ply = static_cast<int>(positions.size()) - 1; ply >= 0; --ply) {
@@ -177,8 +181,8 @@ void NboardSession::analyze() {
 bool NboardSession::ponder(double seconds) {
   if (ponder_done_) return false;
   const Board& board = position_.board;
-  const bool done = board.empty_count() <= Computer::kPonderEmpties ? computer_.ponder(board, seconds)
-                                                                    : computer_.think_ahead(board, seconds);
+  const bool done = board.empty_count() <= Computer::kPonderEmpties ? player_->ponder(board, seconds)
+                                                                    : player_->think_ahead(board, seconds);
   ponder_done_ = done;
   return !done;
 }

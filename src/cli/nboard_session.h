@@ -1,10 +1,12 @@
-// An NBoard engine session: the game the GUI has set up, and Hard playing
-// and analysing it. One Computer for the whole session, so the tables carry
-// over from move to move; between commands the session ponders the current
-// position (an exact solve near the end, thinking ahead before that).
+// An NBoard engine session: the game the GUI has set up, and a player (Hard
+// unless told otherwise) playing and analysing it. One player for the whole
+// session, so its tables carry over from move to move; between commands the
+// session ponders the current position (an exact solve near the end,
+// thinking ahead before that), as far as the player does.
 // Input and output are streams, so tests can script a whole session.
 #pragma once
 
+#include <memory>
 #include <ostream>
 #include <string_view>
 
@@ -12,11 +14,12 @@
 #include "cli/ggf.h"
 #include "cli/line_input.h"
 #include "cli/nboard_protocol.h"
+#include "cli/players.h"
 
 namespace reversi::cli {
 
 struct NboardOptions {
-  double seconds = 0.5;  // Hard's budget per move ("go"), and per hint
+  double seconds = 0.5;  // the player's budget per move ("go"), and per hint
   std::size_t table_megabytes = 64;
 };
 
@@ -24,7 +27,10 @@ class NboardSession {
  public:
   // Answers go to `out` (a line at a time, flushed); complaints about bad
   // input go to `errors`, as NBoard expects.
+  // Hard plays.
   NboardSession(const NboardOptions& options, std::ostream& out, std::ostream& errors);
+  // `player` plays (make_player; --player).
+  NboardSession(const NboardOptions& options, std::unique_ptr<Player> player, std::ostream& out, std::ostream& errors);
 
   // Acts on one line from the GUI; false once it said "quit".
   bool handle_line(std::string_view line);
@@ -34,7 +40,7 @@ class NboardSession {
   bool ponder(double seconds);
 
   const Position& position() const { return position_; }
-  void set_clock(ClockSource clock) { computer_.set_clock(std::move(clock)); }
+  void set_clock(ClockSource clock) { player_->set_clock(std::move(clock)); }
 
  private:
   void send(const std::string& line);
@@ -43,17 +49,18 @@ class NboardSession {
   void analyze();
   void play_move(Square square);
   SearchLimits limits(double seconds) const;
-  // Hard's value for the side to move of `board` within `seconds`, with
+  // The player's value for the side to move of `board` within `seconds`, with
   // the depth it reached (the empties when exact).
   SearchReport evaluate(const Board& board, double seconds);
 
   NboardOptions options_;
   std::ostream& out_;
   std::ostream& errors_;
-  Computer computer_;
-  GgfGame game_;  // the start and the moves so far
+  std::unique_ptr<Player> player_;
+  std::string display_name_;  // "Hard", "Hard-v1": for the GUI's status line and engine name
+  GgfGame game_;              // the start and the moves so far
   Position position_;
-  int depth_ = 0;  // "set depth": Hard's midgame depth cap (0: none)
+  int depth_ = 0;  // "set depth": the midgame depth cap (0: none)
   bool ponder_done_ = false;
 };
 

@@ -2,6 +2,7 @@
 // sessions fed through the same loop as stdin.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -10,10 +11,12 @@
 
 #include "ai/computer.h"
 #include "ai_test_support.h"
+#include "cli/commands.h"
 #include "cli/ggf.h"
 #include "cli/line_input.h"
 #include "cli/nboard_protocol.h"
 #include "cli/nboard_session.h"
+#include "cli/players.h"
 
 #ifndef __EMSCRIPTEN__
 #include <unistd.h>
@@ -166,6 +169,39 @@ TEST_CASE("nboard: a scripted session answers every command in turn") {
   CHECK(session.position() == after);  // the refused A1 changed nothing
   CHECK(errors.str().find("A1 is not legal") != std::string::npos);
   CHECK(errors.str().find("ignoring 'bogus command'") != std::string::npos);
+}
+
+// --player: any player make_player knows plays the session, under its own
+// name, and its moves are legal.
+TEST_CASE("nboard: another player plays the session under its own name") {
+  for (const char* name : {"easy", "medium"}) {
+    CAPTURE(name);
+    std::istringstream script(std::string("nboard 2\nset game ") + kGame + "\ngo\nquit\n");
+    std::ostringstream out, errors;
+    cli::NboardSession session(cli::NboardOptions{0.05, 8}, cli::make_player(name, {.table_megabytes = 8}), out,
+                               errors);
+    session.set_clock(stepping_clock(1e-3));
+    cli::ScriptedLineInput input(script, 2);
+    CHECK(cli::run_nboard_loop(input, session, errors) == 0);
+    const std::vector<std::string> lines = lines_of(out.str());
+    REQUIRE(lines.size() == 3);
+    std::string display = name;
+    display[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(display[0])));
+    CHECK(lines[0] == "set myname Reversi" + display);
+    CHECK(lines[1] == "status " + display + " is thinking");
+    REQUIRE(lines[2].rfind("=== ", 0) == 0);
+    const auto move = parse_square(lines[2].substr(4, 2));
+    REQUIRE(move);
+    const Position before = replay_transcript("f5f6d3c5e6f7e7f4").replay->final_position;
+    CHECK((legal_moves(before.board) & bit(*move.value)) != 0);
+    CHECK(errors.str().empty());
+  }
+}
+
+TEST_CASE("nboard: an unknown --player is refused before the session starts") {
+  char command[] = "--player", name[] = "grandmaster";
+  char* arguments[] = {command, name};
+  CHECK(cli::run_nboard(2, arguments) == 2);
 }
 
 TEST_CASE("nboard: near the end the session solves while waiting, and its move is exact") {
