@@ -178,6 +178,16 @@ class App {
   bool begin_panel(const char* title, float width, float height, bool at_bottom = false);
   void end_panel();
   void publish_state();
+  // Each frame's parts (app_frame.cpp): catching up before drawing, and
+  // telling the state hook what changed after it.
+  void follow_game();
+  void publish_after_frame();
+  // The keys (app_keys.cpp), by where they go.
+  void escape_key();
+  void tab_key(bool shift);
+  bool dialog_key(SDL_Keycode key);  // false: not a dialog's key
+  void review_key(SDL_Keycode key);
+  void board_key(SDL_Keycode key);
   // Draws in the theme the settings and the system ask for, from this frame on.
   void follow_theme();
   // The game on screen: the online table's while the player sits at one.
