@@ -25,7 +25,7 @@ void ClientSession::close_banned(std::string_view request) {
 void ClientSession::chat(const std::string& text) {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
-  if (!host && code && relayed(services_.lobby->remote_node(*code), "chat")) return;
+  if (!host && passed_on(code, "chat")) return;
   if (!host) return refuse(ErrorCode::NotSeated, "You have no seat at a table.", "chat");
   Moderation* moderation = services_.moderation;
   if (!moderation) return refuse(ErrorCode::BadChat, "Chat is not available on this server.", "chat");
@@ -68,7 +68,7 @@ void ClientSession::report(const client::Report& report) {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   if (HostPtr host = code ? services_.lobby->find_table(*code) : nullptr)
     return host->run([player = *player_, report, self = self_](Table& table) { table.report(player, report, self); });
-  if (code && relayed(services_.lobby->remote_node(*code), "report")) return;
+  if (passed_on(code, "report")) return;
   moderation->report(*player_, report, std::nullopt, self_, services_.unix_clock());
 }
 

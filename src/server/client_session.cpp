@@ -1,12 +1,9 @@
 #include "server/client_session.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "server/arcade.h"
 #include "server/chips.h"
-#include "server/cluster.h"
-#include "server/forget_player.h"
 #include "server/player_names.h"
 #include "server/secrets.h"
 
@@ -51,7 +48,8 @@ void LinkAttempts::failed(double now) {
 ClientSession::ClientSession(ClientServices services, LinkPtr self)
     : services_(std::move(services)),
       self_(std::move(self)),
-      limiter_(services_.limits.messages_per_second, services_.limits.burst) {}
+      limiter_(services_.limits.messages_per_second, services_.limits.burst),
+      route_(services_.cluster, services_.lobby) {}
 
 void ClientSession::refuse(ErrorCode code, const std::string& reason, std::string_view request) {
   self_->send(online::encode_server_message(online::server::Error{code, reason, std::string(request)}));
@@ -78,7 +76,7 @@ void ClientSession::on_message(std::string_view text) {
     }
     return;
   }
-  if (relay_node_) return services_.cluster->forward(*relay_node_, relay_id_, text);
+  if (route_.relaying()) return route_.forward(text);
   const messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(text);
   if (!decoded) {
     const bool unknown = decoded.error.problem == messages::DecodeProblem::UnknownType &&
@@ -94,7 +92,7 @@ void ClientSession::on_closed() {
   if (watching_) services_.lobby->unwatch(self_);
   if (!player_) return;
   if (services_.moderation) services_.moderation->disconnected(*player_, self_);
-  if (relay_node_) return services_.cluster->relay_closed(*relay_node_, relay_id_);
+  if (route_.relaying()) return route_.closed();
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   if (!code) return;
   if (HostPtr host = services_.lobby->find_table(*code)) {
@@ -103,7 +101,7 @@ void ClientSession::on_closed() {
   }
 }
 
-bool ClientSession::relay_to(const std::string& node, std::string_view request, std::optional<online::Resume> resume,
+void ClientSession::relay_to(const std::string& node, std::string_view request, std::optional<online::Resume> resume,
                              bool pass_message) {
   RelayStart start{*player_, name_, watching_, std::move(resume), pass_message ? std::string(message_) : ""};
   // The table's node keeps the list coming, from a whole list of its own: no
@@ -111,21 +109,22 @@ bool ClientSession::relay_to(const std::string& node, std::string_view request, 
   // the connection closes.)
   if (watching_) services_.lobby->unwatch(self_);
   watching_ = false;
-  // A connection relayed here is not relayed on: two nodes whose summaries
-  // disagree for a moment (a table changing hands) would pass it back and forth.
-  if (adopted_ || !services_.cluster->relay(node, self_, start, relay_id_)) {
+  if (!route_.relay(node, self_, start))
     refuse_and_close(
         ErrorCode::ServerError,
         "Your table is played by another server, which cannot be reached just now. Connect again in a moment.",
         request);
-    return false;
-  }
-  relay_node_ = node;
+}
+
+bool ClientSession::passed_on(const std::optional<std::string>& code, std::string_view request) {
+  const std::optional<std::string> node = code ? route_.table_node(*code) : std::nullopt;
+  if (!node) return false;
+  relay_to(*node, request, std::nullopt, true);
   return true;
 }
 
 void ClientSession::adopt(const RelayStart& start) {
-  adopted_ = true;
+  route_.adopted();
   player_ = start.player;
   name_ = start.name;
   if (services_.moderation) services_.moderation->connected(*player_, self_);
@@ -140,9 +139,9 @@ void ClientSession::adopt(const RelayStart& start) {
 void ClientSession::attach_to_table(const std::string& code, const std::optional<online::Resume>& resume_from) {
   HostPtr host = services_.lobby->find_table(code);
   if (!host) {
-    if (!services_.cluster) return;
-    if (const std::optional<std::string> node = services_.lobby->remote_node(code))
-      return void(relay_to(*node, "hello", resume_from, false));
+    if (!route_.several_nodes()) return;
+    if (const std::optional<std::string> node = route_.table_node(code))
+      return relay_to(*node, "hello", resume_from, false);
     // Between two nodes, this one not yet told which plays it now.
     return refuse_and_close(ErrorCode::ServerError,
                             "Your table is moving to another server. Connect again in a moment.", "hello");
@@ -152,19 +151,31 @@ void ClientSession::attach_to_table(const std::string& code, const std::optional
   host->run([player = *player_, self = self_, resume](Table& table) { table.attach(player, self, resume); });
 }
 
-bool ClientSession::relayed(const std::optional<std::string>& node, std::string_view request) {
-  if (!node || !services_.cluster) return false;
-  relay_to(*node, request, std::nullopt, true);
-  return true;
-}
-
 void ClientSession::at_table(std::string_view request,
                              std::function<void(Table&, const std::string&, const LinkPtr&)> work) {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
-  if (!host && code && relayed(services_.lobby->remote_node(*code), request)) return;
+  if (!host && passed_on(code, request)) return;
   if (!host) return refuse(ErrorCode::NotSeated, "You have no seat at a table.", request);
   host->run([work = std::move(work), player = *player_, self = self_](Table& table) { work(table, player, self); });
+}
+
+void ClientSession::join_table(const std::string& code, std::string_view request) {
+  if (banned_now()) return close_banned(request);
+  HostPtr host = services_.lobby->find_table(code);
+  if (!host && passed_on(code, request)) return;
+  if (!host) return refuse(ErrorCode::NoSuchTable, "There is no table with that code.", request);
+  host->run([seat = seat(), self = self_](Table& table) { table.join(seat, self); });
+}
+
+void ClientSession::claim_seat(const std::string& code, std::string_view request) {
+  if (banned_now()) return close_banned(request);
+  HostPtr host = services_.lobby->find_transfer(code);
+  if (!host)
+    if (const std::optional<std::string> node = route_.transfer_node(code))
+      return relay_to(*node, request, std::nullopt, true);
+  if (!host) return refuse(ErrorCode::NoSuchCode, "That code is unknown, used or expired.", request);
+  host->run([code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });
 }
 
 void ClientSession::handle(const online::ClientMessage& message) {
@@ -185,18 +196,9 @@ void ClientSession::handle(const online::ClientMessage& message) {
           if (!services_.lobby->open_table(seat(), value.options, value.is_private, self_))
             refuse(ErrorCode::AlreadySeated, "You already have a seat at a table.", type);
         } else if constexpr (std::is_same_v<T, client::JoinTable>) {
-          if (banned_now()) return close_banned(type);
-          HostPtr host = services_.lobby->find_table(value.code);
-          if (!host && relayed(services_.lobby->remote_node(value.code), type)) return;
-          if (!host) return refuse(ErrorCode::NoSuchTable, "There is no table with that code.", type);
-          host->run([seat = seat(), self = self_](Table& table) { table.join(seat, self); });
+          join_table(value.code, type);
         } else if constexpr (std::is_same_v<T, client::ClaimSeat>) {
-          if (banned_now()) return close_banned(type);
-          HostPtr host = services_.lobby->find_transfer(value.code);
-          if (!host && relayed(services_.lobby->remote_transfer_node(value.code), type)) return;
-          if (!host) return refuse(ErrorCode::NoSuchCode, "That code is unknown, used or expired.", type);
-          host->run(
-              [code = value.code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });
+          claim_seat(value.code, type);
         } else if constexpr (std::is_same_v<T, client::WatchOpenTables>) {
           watching_ = true;
           services_.lobby->watch(self_, *player_);
@@ -365,75 +367,6 @@ void ClientSession::send_chips_ledger() {
       chips_ledger_of(*services_.store, *services_.chips_start, *player_, services_.unix_clock());
   if (!ledger) return refuse(ErrorCode::ServerError, "Your chips cannot be read just now. Try again.", "get-chips");
   self_->send(online::encode_server_message(*ledger.value));
-}
-
-std::optional<PlayerRow> ClientSession::claim_link(const std::string& code, std::string& new_secret) {
-  const double now = services_.clock();
-  if (services_.link_attempts && !services_.link_attempts->open(now)) {
-    refuse_and_close(ErrorCode::RateLimited, "Too many link codes were tried just now. Wait a minute, then try again.",
-                     "hello");
-    return std::nullopt;
-  }
-  const StoreResult<std::optional<std::string>> claimed =
-      services_.store->claim_device_link(code, services_.unix_clock());
-  if (!claimed) {
-    refuse_and_close(ErrorCode::ServerError, "The server could not check that code just now. Try again.", "hello");
-    return std::nullopt;
-  }
-  const StoreResult<std::optional<PlayerRow>> found =
-      *claimed.value ? services_.store->find_player(**claimed.value) : StoreResult<std::optional<PlayerRow>>{};
-  if (*claimed.value && !found) {
-    refuse_and_close(ErrorCode::ServerError, "The server could not check that code just now. Try again.", "hello");
-    return std::nullopt;
-  }
-  if (!*claimed.value || !*found.value) {
-    if (services_.link_attempts) services_.link_attempts->failed(now);
-    refuse_and_close(ErrorCode::NoSuchCode,
-                     "That link code is unknown, used or expired. Ask your other device for a new one.", "hello");
-    return std::nullopt;
-  }
-  // This device gets a secret of its own; the first device keeps its own.
-  new_secret = random_hex(32);  // 256 bits
-  std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
-  transaction->add_device_secret(found.value->value().id, sha256_hex(new_secret), services_.unix_clock());
-  if (transaction->commit()) {
-    refuse_and_close(ErrorCode::ServerError, "The server could not link this device. Ask for a new code.", "hello");
-    return std::nullopt;
-  }
-  return found.value->value();
-}
-
-void ClientSession::link_device() {
-  if (player_->rfind("h_", 0) == 0)
-    return refuse(ErrorCode::NotAvailable,
-                  "Your arcade signs you in on every device, so there is nothing to link: open the game there.",
-                  "link-device");
-  std::string code;
-  while (code.size() < online::kLinkCodeLength) code += random_code();
-  code.resize(online::kLinkCodeLength);
-  std::unique_ptr<StoreTransaction> transaction = services_.store->begin();
-  const std::int64_t now = services_.unix_clock();
-  transaction->put_device_link(code, *player_, now, now + online::kLinkCodeSeconds);
-  if (transaction->commit())
-    return refuse(ErrorCode::ServerError, "The server could not make a code just now. Try again.", "link-device");
-  self_->send(online::encode_server_message(online::server::LinkCode{code, online::kLinkCodeSeconds}));
-}
-
-void ClientSession::delete_player() {
-  if (services_.lobby->table_of(*player_))
-    return refuse(ErrorCode::AlreadySeated, "Leave your table first; then your data can be deleted.", "delete-player");
-  const StoreResult<Deletion> deleted = server::delete_player(*services_.store, *player_);
-  if (!deleted)
-    return refuse(ErrorCode::ServerError, "Your data could not be deleted just now, so nothing changed. Try again.",
-                  "delete-player");
-  if (*deleted.value == Deletion::Seated)  // a table another node plays, stored with this seat
-    return refuse(ErrorCode::AlreadySeated, "Leave your table first; then your data can be deleted.", "delete-player");
-  if (*deleted.value == Deletion::NoSuchPlayer)  // deleted from another device a moment ago
-    return refuse_and_close(ErrorCode::BadSecret, "That player id and secret do not match.", "delete-player");
-  std::fprintf(stderr, "reversi-server: player %s deleted their data\n", player_->c_str());
-  self_->send(online::encode_server_message(online::server::PlayerDeleted{}));
-  closing_ = true;
-  self_->close();
 }
 
 void ClientSession::set_name(const std::string& name) {

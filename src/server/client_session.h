@@ -15,11 +15,9 @@
 #include "server/host_tokens.h"
 #include "server/lobby.h"
 #include "server/moderation.h"
+#include "server/session_route.h"
 
 namespace reversi::server {
-
-class Cluster;
-struct RelayStart;
 
 // At most `rate` messages a second, in bursts of `burst`.
 class RateLimiter {
@@ -112,15 +110,16 @@ class ClientSession {
   SeatRow seat() const { return SeatRow{*player_, name_, std::nullopt}; }
   // Runs `work` on the player's table, or answers not-seated.
   void at_table(std::string_view request, std::function<void(Table&, const std::string&, const LinkPtr&)> work);
-  // The table is another node's: from now on this connection is relayed
-  // there, starting with the message being handled (none after a hello).
-  // False (and a refusal sent, the connection closed) when that node
-  // cannot be reached now.
-  bool relay_to(const std::string& node, std::string_view request, std::optional<messages::online::Resume> resume,
+  // join-table and claim-seat, here or at the node that plays the table.
+  void join_table(const std::string& code, std::string_view request);
+  void claim_seat(const std::string& code, std::string_view request);
+  // The table is another node's (route_): from now on this connection is
+  // relayed there, starting with the message being handled (none after a
+  // hello), or, when that node cannot be reached now, it is told so and closed.
+  void relay_to(const std::string& node, std::string_view request, std::optional<messages::online::Resume> resume,
                 bool pass_message);
-  // True when `node` (another node, from the lobby's directory) is given and
-  // this message went there.
-  bool relayed(const std::optional<std::string>& node, std::string_view request);
+  // True when table `code` is another node's: this message went there.
+  bool passed_on(const std::optional<std::string>& code, std::string_view request);
   void attach_to_table(const std::string& code, const std::optional<messages::online::Resume>& resume);
 
   ClientServices services_;
@@ -131,10 +130,8 @@ class ClientSession {
   std::optional<std::string> player_;
   std::string name_;
   bool watching_ = false;
-  std::string_view message_;               // the message being handled, as it came
-  std::optional<std::string> relay_node_;  // relayed to this node
-  std::uint64_t relay_id_ = 0;
-  bool adopted_ = false;  // relayed here from another node
+  std::string_view message_;  // the message being handled, as it came
+  SessionRoute route_;        // this node's tables, or another node's
 };
 
 }  // namespace reversi::server

@@ -193,43 +193,7 @@ void ClusterNode::on_message(const std::string& channel, const std::string& text
       if (node == config_.node) return;
       if (const std::optional<TableSummary> summary = summary_of(json)) parts_.lobby->remote_changed(node, *summary);
     } else if (type == "in") {
-      const std::string from = json.at("from").get<std::string>();
-      const std::uint64_t id = json.at("id").get<std::uint64_t>();
-      const std::string message = json.at("m").get<std::string>();
-      std::shared_ptr<Adopted> adopted;
-      std::optional<RelayStart> start;
-      {
-        std::lock_guard lock(mutex_);
-        const auto found = adopted_.find({from, id});
-        if (found != adopted_.end()) adopted = found->second;
-        if (adopted && json.contains("start")) {  // that node restarted and numbers afresh: the old one is gone
-          std::shared_ptr<Adopted> old = adopted;
-          old->serial([old] { old->session->on_closed(); });
-          adopted_.erase(found);
-          adopted.reset();
-        }
-        if (!adopted && json.contains("start")) {
-          const Json& begin = json["start"];
-          start = RelayStart{begin.at("player").get<std::string>(), begin.at("name").get<std::string>(),
-                             begin.at("watching").get<bool>(), std::nullopt, message};
-          if (begin.contains("resume"))
-            start->resume =
-                online::Resume{begin["resume"].at("table").get<std::string>(), begin["resume"].at("seq").get<int>()};
-          adopted = std::make_shared<Adopted>();
-          adopted->link = std::make_shared<RemoteLink>(broker_, channel_of(from), id);
-          adopted->session.emplace(parts_.client_services, adopted->link);
-          adopted->serial = parts_.new_serial();
-          adopted_[{from, id}] = adopted;
-        }
-      }
-      if (!adopted) {  // a relay this node no longer knows (it restarted): the client connects again
-        broker_->publish(channel_of(from), Json{{"t", "close"}, {"id", id}}.dump());
-        return;
-      }
-      if (start)
-        adopted->serial([adopted, start = std::move(*start)] { adopted->session->adopt(start); });
-      else
-        adopted->serial([adopted, message] { adopted->session->on_message(message); });
+      relayed_in(json);
     } else if (type == "closed") {
       std::shared_ptr<Adopted> adopted;
       {
@@ -257,6 +221,48 @@ void ClusterNode::on_message(const std::string& channel, const std::string& text
     std::fprintf(stderr, "reversi-server: a malformed message on %s was left out: %s\n", channel.c_str(),
                  failure.what());
   }
+}
+
+// A message a connection relayed here sends on: the first (with "start")
+// adopts the connection, the others go to its session.
+void ClusterNode::relayed_in(const Json& json) {
+  const std::string from = json.at("from").get<std::string>();
+  const std::uint64_t id = json.at("id").get<std::uint64_t>();
+  const std::string message = json.at("m").get<std::string>();
+  std::shared_ptr<Adopted> adopted;
+  std::optional<RelayStart> start;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = adopted_.find({from, id});
+    if (found != adopted_.end()) adopted = found->second;
+    if (adopted && json.contains("start")) {  // that node restarted and numbers afresh: the old one is gone
+      std::shared_ptr<Adopted> old = adopted;
+      old->serial([old] { old->session->on_closed(); });
+      adopted_.erase(found);
+      adopted.reset();
+    }
+    if (!adopted && json.contains("start")) {
+      const Json& begin = json["start"];
+      start = RelayStart{begin.at("player").get<std::string>(), begin.at("name").get<std::string>(),
+                         begin.at("watching").get<bool>(), std::nullopt, message};
+      if (begin.contains("resume"))
+        start->resume =
+            online::Resume{begin["resume"].at("table").get<std::string>(), begin["resume"].at("seq").get<int>()};
+      adopted = std::make_shared<Adopted>();
+      adopted->link = std::make_shared<RemoteLink>(broker_, channel_of(from), id);
+      adopted->session.emplace(parts_.client_services, adopted->link);
+      adopted->serial = parts_.new_serial();
+      adopted_[{from, id}] = adopted;
+    }
+  }
+  if (!adopted) {  // a relay this node no longer knows (it restarted): the client connects again
+    broker_->publish(channel_of(from), Json{{"t", "close"}, {"id", id}}.dump());
+    return;
+  }
+  if (start)
+    adopted->serial([adopted, start = std::move(*start)] { adopted->session->adopt(start); });
+  else
+    adopted->serial([adopted, message] { adopted->session->on_message(message); });
 }
 
 void ClusterNode::on_broker(bool up) {

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -60,6 +61,7 @@ class ClusterNode final : public Cluster {
   struct Adopted;
   ClusterNode(const ClusterConfig& config, ClusterParts parts, std::unique_ptr<LeaseBook> leases);
   void on_message(const std::string& channel, const std::string& text);
+  void relayed_in(const nlohmann::json& json);
   void on_broker(bool up);
   void keep();
   void tick();

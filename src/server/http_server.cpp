@@ -229,12 +229,49 @@ class BeastServer final : public Server {
 
  private:
   void poll_bans();
+  bool play_tables(std::string& error);
 
   Shared shared_;
   net::steady_timer ban_timer_;
   std::shared_ptr<Listener> listener_;
   std::uint16_t port_ = 0;
 };
+
+// One node of several plays the tables whose leases it takes; one alone
+// plays every stored table.
+bool BeastServer::play_tables(std::string& error) {
+  const ServerConfig& config = shared_.config;
+  net::io_context& context = shared_.context;
+  if (config.cluster) {
+    // One node of several: it plays the tables whose leases it takes.
+    ClusterParts parts;
+    parts.lobby = shared_.lobby.get();
+    parts.store = &shared_.store;
+    parts.client_services =
+        ClientServices{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
+    parts.client_services.moderation = shared_.moderation.get();
+    parts.client_services.chips_start = config.chips_start;
+    parts.client_services.link_attempts = &shared_.link_attempts;
+    parts.new_serial = [&context]() -> Serial {
+      auto strand = std::make_shared<Strand>(net::make_strand(context));
+      return [strand](std::function<void()> work) { net::post(*strand, std::move(work)); };
+    };
+    parts.clock = steady_seconds;
+    shared_.cluster = ClusterNode::start(*config.cluster, std::move(parts), error);
+    if (!shared_.cluster) return false;
+    std::fprintf(stderr, "reversi-server: node %s of a cluster (Redis %s:%d), %zu tables played here\n",
+                 config.cluster->node.c_str(), config.cluster->redis_host.c_str(), config.cluster->redis_port,
+                 shared_.lobby->table_count());
+  } else {
+    const StoreResult<std::size_t> restored = shared_.lobby->restore_tables();
+    if (!restored) {
+      error = "cannot read the stored tables: " + restored.error.message;
+      return false;
+    }
+    if (*restored.value > 0) std::fprintf(stderr, "reversi-server: %zu tables restored\n", *restored.value);
+  }
+  return true;
+}
 
 bool BeastServer::open(std::string& error) {
   const ServerConfig& config = shared_.config;
@@ -269,34 +306,7 @@ bool BeastServer::open(std::string& error) {
     actor->build(std::move(shared), std::move(make));
     return actor;
   });
-  if (config.cluster) {
-    // One node of several: it plays the tables whose leases it takes.
-    ClusterParts parts;
-    parts.lobby = shared_.lobby.get();
-    parts.store = &shared_.store;
-    parts.client_services =
-        ClientServices{shared_.lobby.get(), &shared_.store, &shared_.tokens, steady_seconds, unix_seconds, {}};
-    parts.client_services.moderation = shared_.moderation.get();
-    parts.client_services.chips_start = config.chips_start;
-    parts.client_services.link_attempts = &shared_.link_attempts;
-    parts.new_serial = [&context]() -> Serial {
-      auto strand = std::make_shared<Strand>(net::make_strand(context));
-      return [strand](std::function<void()> work) { net::post(*strand, std::move(work)); };
-    };
-    parts.clock = steady_seconds;
-    shared_.cluster = ClusterNode::start(*config.cluster, std::move(parts), error);
-    if (!shared_.cluster) return false;
-    std::fprintf(stderr, "reversi-server: node %s of a cluster (Redis %s:%d), %zu tables played here\n",
-                 config.cluster->node.c_str(), config.cluster->redis_host.c_str(), config.cluster->redis_port,
-                 shared_.lobby->table_count());
-  } else {
-    const StoreResult<std::size_t> restored = shared_.lobby->restore_tables();
-    if (!restored) {
-      error = "cannot read the stored tables: " + restored.error.message;
-      return false;
-    }
-    if (*restored.value > 0) std::fprintf(stderr, "reversi-server: %zu tables restored\n", *restored.value);
-  }
+  if (!play_tables(error)) return false;
 
   beast::error_code failure;
   const net::ip::address address = net::ip::make_address(config.host, failure);

@@ -126,6 +126,11 @@ std::optional<std::string> Lobby::table_of(const std::string& player) const {
   return found->second;
 }
 
+HostPtr Lobby::host_of(const std::string& player) const {
+  const std::optional<std::string> code = table_of(player);
+  return code ? find_table(*code) : nullptr;
+}
+
 HostPtr Lobby::find_transfer(const std::string& code) const {
   std::lock_guard lock(mutex_);
   const auto found = transfers_.find(code);

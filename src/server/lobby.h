@@ -16,18 +16,11 @@
 
 #include "server/open_tables_list.h"
 #include "server/table.h"
+#include "server/table_host.h"
 
 namespace reversi::server {
 
 class Cluster;
-
-// Runs work on one table's thread (a strand in the server, at once in tests).
-class TableHost {
- public:
-  virtual ~TableHost() = default;
-  virtual void run(std::function<void(Table&)> work) = 0;
-};
-using HostPtr = std::shared_ptr<TableHost>;
 
 // Builds a table with the services its host completes (timers, searches).
 using MakeTable = std::function<std::optional<Table>(const TableServices& services)>;
@@ -35,7 +28,7 @@ using MakeTable = std::function<std::optional<Table>(const TableServices& servic
 // When `make` gives nothing the host owns no table and runs no work.
 using HostFactory = std::function<HostPtr(TableServices shared, MakeTable make)>;
 
-class Lobby {
+class Lobby : public SeatedTables {
  public:
   // `shared`: the services every table has (store, clocks, random, windows);
   // the lobby fills in its own (changed, claim_player, new_code).
@@ -69,6 +62,7 @@ class Lobby {
                   const LinkPtr& link);
   HostPtr find_table(const std::string& code) const;
   std::optional<std::string> table_of(const std::string& player) const;
+  HostPtr host_of(const std::string& player) const override;
   HostPtr find_transfer(const std::string& code) const;
 
   // `player`: the watcher, whose list leaves out the tables of players they

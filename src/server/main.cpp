@@ -77,6 +77,41 @@ int bad_usage(const std::string& message) {
   return 2;
 }
 
+// --redis, --node and the rest for one node of several: -1 to go on, or
+// the exit code of a bad command line.
+int cluster_options(Options& options) {
+  if ((options.node || options.redis_password_file) && !options.redis)
+    return bad_usage("--node and --redis-password-file are for one node of several: give --redis too");
+  if (options.redis) {
+    if (!reversi::server::is_postgres_uri(options.database))
+      return bad_usage("--redis: several nodes share a PostgreSQL database: give --database postgresql://...");
+    reversi::server::ClusterConfig cluster;
+    const std::string& address = *options.redis;
+    const std::size_t colon = address.rfind(':');
+    double port = 0;
+    if (colon == std::string::npos || colon == 0 || !parse_number(address.c_str() + colon + 1, 1, 65535, port) ||
+        port != static_cast<int>(port))
+      return bad_usage("--redis: HOST:PORT, such as 127.0.0.1:6379");
+    cluster.redis_host = address.substr(0, colon);
+    cluster.redis_port = static_cast<int>(port);
+    cluster.database = options.database;
+    cluster.lease_seconds = options.lease_seconds;
+    if (options.node) {
+      cluster.node = *options.node;
+    } else {
+      char host[256] = {};
+      gethostname(host, sizeof host - 1);
+      cluster.node = std::string(host) + "-" + std::to_string(getpid());
+    }
+    if (cluster.node.empty() || cluster.node.size() > 64 ||
+        cluster.node.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") !=
+            std::string::npos)
+      return bad_usage("--node: 1 to 64 letters, digits, '-', '_' or '.'");
+    options.config.cluster = cluster;
+  }
+  return -1;  // go on
+}
+
 int parse(int argc, char** argv, Options& options) {
   for (int index = 1; index < argc; ++index) {
     const std::string flag = argv[index];
@@ -137,36 +172,7 @@ int parse(int argc, char** argv, Options& options) {
       return bad_usage("unknown option " + flag);
     }
   }
-  if ((options.node || options.redis_password_file) && !options.redis)
-    return bad_usage("--node and --redis-password-file are for one node of several: give --redis too");
-  if (options.redis) {
-    if (!reversi::server::is_postgres_uri(options.database))
-      return bad_usage("--redis: several nodes share a PostgreSQL database: give --database postgresql://...");
-    reversi::server::ClusterConfig cluster;
-    const std::string& address = *options.redis;
-    const std::size_t colon = address.rfind(':');
-    double port = 0;
-    if (colon == std::string::npos || colon == 0 || !parse_number(address.c_str() + colon + 1, 1, 65535, port) ||
-        port != static_cast<int>(port))
-      return bad_usage("--redis: HOST:PORT, such as 127.0.0.1:6379");
-    cluster.redis_host = address.substr(0, colon);
-    cluster.redis_port = static_cast<int>(port);
-    cluster.database = options.database;
-    cluster.lease_seconds = options.lease_seconds;
-    if (options.node) {
-      cluster.node = *options.node;
-    } else {
-      char host[256] = {};
-      gethostname(host, sizeof host - 1);
-      cluster.node = std::string(host) + "-" + std::to_string(getpid());
-    }
-    if (cluster.node.empty() || cluster.node.size() > 64 ||
-        cluster.node.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") !=
-            std::string::npos)
-      return bad_usage("--node: 1 to 64 letters, digits, '-', '_' or '.'");
-    options.config.cluster = cluster;
-  }
-  return -1;  // go on
+  return cluster_options(options);
 }
 
 // A secret kept in a file (`flag` names it): its bytes, less the line break

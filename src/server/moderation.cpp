@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "server/lobby.h"
+#include "server/table_host.h"
 
 namespace reversi::server {
 
@@ -178,7 +178,7 @@ bool Moderation::banned_at_last_poll(const std::string& player) const {
   return banned_.count(player) > 0;
 }
 
-void Moderation::poll_bans(Lobby& lobby) {
+void Moderation::poll_bans(const SeatedTables& tables) {
   const StoreResult<std::vector<BanRow>> bans = store_.load_bans();
   if (!bans) {
     std::fprintf(stderr, "reversi-server: cannot read the bans: %s\n", bans.error.message.c_str());
@@ -200,9 +200,8 @@ void Moderation::poll_bans(Lobby& lobby) {
       link->send(told);
       link->close();
     }
-    if (const std::optional<std::string> code = lobby.table_of(player))
-      if (HostPtr host = lobby.find_table(*code))
-        host->run([player](Table& table) { table.leave(player, nullptr); });  // as if they left: abort or resign
+    if (HostPtr host = tables.host_of(player))
+      host->run([player](Table& table) { table.leave(player, nullptr); });  // as if they left: abort or resign
   }
 }
 

@@ -23,7 +23,7 @@
 
 namespace reversi::server {
 
-class Lobby;
+class SeatedTables;
 
 // A report about the player one is seated with may be filed while seated
 // or after parting: this is what the table knew when they parted.
@@ -86,7 +86,7 @@ class Moderation {
   bool banned_at_last_poll(const std::string& player) const;
   // Reads the bans; each player banned since the last poll is told
   // `banned`, their connections are closed, and they leave their table.
-  void poll_bans(Lobby& lobby);
+  void poll_bans(const SeatedTables& tables);
 
  private:
   ModerationStore& store_;

@@ -13,8 +13,9 @@
 
 #include "server/client_session.h"
 #include "server/cluster_node.h"
-#include "server/http_server.h"
+#include "server/host_tokens.h"
 #include "server/lobby.h"
+#include "server/server_config.h"
 
 namespace reversi::server::network {
 

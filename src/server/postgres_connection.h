@@ -1,5 +1,5 @@
 // The libpq helpers the PostgreSQL store's files share (postgres_store.cpp,
-// postgres_schema.cpp, postgres_moderation.cpp): a result that clears
+// postgres_schema.cpp, postgres_leases.cpp): a result that clears
 // itself, parameters sent as text, and an error message with PostgreSQL's
 // words. libpq rather than libpqxx: Debian bookworm ships libpqxx 6.4, whose
 // every call throws, while libpq returns statuses as sqlite3 does and the

@@ -1,4 +1,4 @@
-// The PostgreSQL schema, numbered as the SQLite one (sqlite_store.cpp): each
+// The PostgreSQL schema, numbered as the SQLite one (sqlite_schema.cpp): each
 // version holds the same tables on both, in PostgreSQL's types (BIGINT for
 // times and ids, BOOLEAN for flags, identity columns for AUTOINCREMENT). The
 // version is the one row of schema_version. Each migration runs in a
@@ -16,11 +16,7 @@
 namespace reversi::server {
 namespace {
 
-struct Migration {
-  int version;
-  const char* sql;
-};
-constexpr Migration kMigrations[] = {
+constexpr sql::Migration kPostgresMigrations[] = {
     // `position` keeps the order tables were first stored in (SQLite's rowid),
     // which load_tables gives back among tables changed in the same second.
     {1, R"sql(
@@ -167,7 +163,7 @@ CREATE TABLE table_leases (
 CREATE INDEX table_leases_by_node ON table_leases (node);
 )sql"},
     {6, sql::kDeviceLinksSchema},
-    // Look-alike names: as SQLite's version 7 (sqlite_store.cpp). The rows
+    // Look-alike names: as SQLite's version 7 (sqlite_schema.cpp). The rows
     // of before get their keys when the store opens (fill_name_keys).
     {7, R"sql(
 ALTER TABLE players ADD COLUMN seen_unix BIGINT NOT NULL DEFAULT 0;
@@ -217,8 +213,8 @@ StoreStatus migrate_postgres(PGconn* connection) {
                "create the schema version");
   });
   if (failed) return failed;
-  const int newest = std::end(kMigrations)[-1].version;
-  for (const Migration& migration : kMigrations) {
+  const int newest = std::end(kPostgresMigrations)[-1].version;
+  for (const sql::Migration& migration : kPostgresMigrations) {
     const std::string what = "migrate the schema to version " + std::to_string(migration.version);
     failed = locked(connection, what, [&]() -> StoreStatus {
       StoreStatus error;

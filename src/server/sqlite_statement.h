@@ -1,5 +1,5 @@
 // The SQLite helpers the store's files share (sqlite_store.cpp,
-// sqlite_moderation.cpp): a prepared statement that finalises itself, a
+// sqlite_schema.cpp): a prepared statement that finalises itself, a
 // statement run for its effect, and an error message with SQLite's words.
 // Internal to the SQLite store.
 #pragma once
@@ -51,6 +51,9 @@ class Statement {
     return value ? reinterpret_cast<const char*>(value) : "";
   }
   bool is_null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
+  int columns() const { return sqlite3_column_count(statement_); }
+  // SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL.
+  int type(int column) const { return sqlite3_column_type(statement_, column); }
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
   double real(int column) const { return sqlite3_column_double(statement_, column); }
 
