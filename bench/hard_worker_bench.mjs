@@ -3,7 +3,11 @@
 // Worker, inside headless Chromium (the built bundle, REVERSI_DIST, default
 // build/web/dist). Plays whole games against Hard with random legal moves
 // and reads state().lastSearch after each reply: the worker's own search
-// time, whether the result was exact, and the empties it saw.
+// time, whether the result was exact, and the empties it saw. The page also
+// notes the app's phase and frame count on every animation frame: how long
+// each reply took as the player saw it ("thinking" on screen), and the gaps
+// between the frames the app drew meanwhile (the browser tests check only
+// that frames keep coming; these are the figures).
 // With --think S the player takes S seconds over each move from 24 empties
 // on (before that Hard has nothing to ponder), so Hard ponders meanwhile.
 //   node bench/hard_worker_bench.mjs [--games 3] [--seed 1] [--think 0]
@@ -31,18 +35,54 @@ function choose(s, random) {
   return scored[0].m;
 }
 
+/**
+ * From the page's notes ([time, thinking, frames] on every animation frame):
+ * each spell of "thinking", its length and the gaps between the frames the
+ * app drew during it.
+ */
+function thinkingSpells(ticks) {
+  const spells = [];
+  let spell = null;
+  for (const [t, thinking, frames] of ticks) {
+    if (thinking && !spell) spell = { start: t, end: t, lastFrame: frames, lastFrameAt: t, gaps: [] };
+    else if (thinking) {
+      spell.end = t;
+      if (frames !== spell.lastFrame) {
+        spell.gaps.push(t - spell.lastFrameAt);
+        spell.lastFrame = frames;
+        spell.lastFrameAt = t;
+      }
+    } else if (spell) {
+      spells.push({ ms: t - spell.start, gaps: spell.gaps });
+      spell = null;
+    }
+  }
+  return spells;
+}
+
 async function main() {
   requireDist();
   const server = await startServer(distDir);
   const browser = await launchBrowser();
   const loadAtStart = os.loadavg().map((x) => x.toFixed(2));
   const searches = [];
+  const replyMs = [];
+  const frameGapMs = [];
   try {
     for (let game = 0; game < GAMES; game++) {
       // A fresh context each game: nothing saved from the last one resumes.
       const { context, page } = await openPage(browser, appUrl(server, { mode: 'solo', strength: 'hard', color: 'black' }),
         desktop);
       await waitForApp(page, 120000);
+      await page.evaluate(() => {
+        window.__ticks = [];
+        const tick = (t) => {
+          const s = window.reversi.state();
+          window.__ticks.push([t, s.phase === 'thinking', s.frames]);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
       let seen = -1;
       const record = (s) => {
         const search = s.lastSearch;
@@ -56,6 +96,9 @@ async function main() {
       };
       const { state: last } = await playToEnd(page, rng(SEED + game), { onTurn, choose });
       record(last);
+      const spells = thinkingSpells(await page.evaluate(() => window.__ticks));
+      replyMs.push(...spells.map((s) => s.ms));
+      frameGapMs.push(...spells.flatMap((s) => s.gaps));
       await context.close();
     }
   } finally {
@@ -85,6 +128,8 @@ async function main() {
     over060: seconds.filter((x) => x > 0.6).length,
     largestExactEmpties: largestExact,
     exactByEmpties: byEmpties,
+    replyMs: { replies: replyMs.length, median: round(quantile(replyMs, 0.5)), p90: round(quantile(replyMs, 0.9)), max: round(Math.max(...replyMs)) },
+    frameGapMs: { gaps: frameGapMs.length, median: round(quantile(frameGapMs, 0.5)), p95: round(quantile(frameGapMs, 0.95)), max: round(Math.max(...frameGapMs)) },
     nodesPerSecond: Math.round(searches.reduce((n, s) => n + s.nodes, 0) / searches.reduce((n, s) => n + s.seconds, 0)),
   };
   console.log(`Hard in the AI worker (wasm, headless Chromium): ${result.moves} moves in ${GAMES} games; load average ${loadAtStart.join(' ')} at start`);
@@ -93,6 +138,8 @@ async function main() {
   console.log(`  moves that used the budget (not instant solves): ${result.budgetedMoves.count}, median ${result.budgetedMoves.median} s, max ${result.budgetedMoves.max} s`);
   console.log(`  exact from ${largestExact} empties at most; per empties (exact/moves): ${Object.entries(byEmpties).sort((a, b) => b[0] - a[0]).map(([e, v]) => `${e}:${v.exact}/${v.moves}`).join(' ')}`);
   console.log(`  ${result.nodesPerSecond.toLocaleString('en')} nodes/s`);
+  console.log(`  reply as the page saw it ("thinking" on screen): median ${result.replyMs.median} ms, p90 ${result.replyMs.p90} ms, max ${result.replyMs.max} ms over ${result.replyMs.replies} replies`);
+  console.log(`  gaps between app frames while Hard thinks: median ${result.frameGapMs.median} ms, p95 ${result.frameGapMs.p95} ms, max ${result.frameGapMs.max} ms (${result.frameGapMs.gaps} gaps; the app draws 10 frames/s while it only waits)`);
   console.log(`hard_worker_bench: ${JSON.stringify(result)}`);
 }
 

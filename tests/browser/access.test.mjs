@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   START_BOARD, appSuite, applyMove, assertConsistent, desktop, flipsFor, legalMovesOf, otherColor, phone, reviewCheck, rng,
-  screenshot, squareIndex, squareName, state, waitForState, waitForTurn,
+  nextFrames, screenshot, squareIndex, squareName, state, waitForState, waitForStill, waitForTurn,
 } from './harness.mjs';
 
 // 50 legal moves from the start (gameplay.test.mjs's LATE_GAME), black to move.
@@ -86,7 +86,7 @@ async function tabToGrid(page) {
   const visited = [];
   for (let presses = 1; presses <= 16; presses++) {
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(80);
+    await nextFrames(page, 2); // the focus has moved and the page has drawn it
     const at = await page.evaluate(() => {
       const e = document.activeElement;
       if (!e) return 'nothing';
@@ -376,15 +376,14 @@ describe('screen-reader play: the accessible mirror of the board', () => {
       const { context, page, log } = await suite.open(options, { mode: 'solo', strength: 'easy', color: 'black' });
       try {
         await waitForTurn(page);
-        await waitForState(page, (t) => !t.animating);
-        await page.waitForTimeout(300);
+        await waitForStill(page);
         await screenshot(page, `access-mirror-${label}`);
         await page.getByRole('gridcell', { name: /^d3,/ }).focus();
         await waitForState(page, (t) => t.focus === '');
-        await page.waitForTimeout(300);
+        await waitForStill(page);
         await screenshot(page, `access-cell-focus-${label}`);
         await page.getByRole('button', { name: 'Undo', exact: true }).focus();
-        await page.waitForTimeout(200);
+        await waitForStill(page);
         await screenshot(page, `access-toolbar-focus-${label}`);
         assert.deepEqual(log.pageErrors, []);
       } finally {

@@ -3,7 +3,10 @@
 // Needs the app's embed bridge (docs/embedding.md) in the built bundle.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { quickPace, desktop, distDir, launchBrowser, openPage, requireDist, screenshot, startServer, state, tapSquareIn, replayTranscript, countDiscs } from './harness.mjs';
+import {
+  quickPace, desktop, distDir, guard, launchBrowser, nextFrames, openPage, requireDist, screenshot, startServer, state, tapSquareIn,
+  replayTranscript, countDiscs, waitForState, waitForStill,
+} from './harness.mjs';
 
 describe('embedding', () => {
   let hostServer;
@@ -47,7 +50,7 @@ describe('embedding', () => {
         document.getElementById('game').contentWindow.postMessage({ type: 'reversi:new-game', options: { mode: 'chess' } }, origin);
       }, gameServer.origin);
       await waitForLog(page, 'reversi:error', 10000);
-      await page.waitForTimeout(1500);
+      await waitForStill(page.frames().find((f) => f.url().startsWith(gameServer.origin)));
       await screenshot(page, 'embed-host');
       assert.deepEqual(log.pageErrors, []);
     } finally {
@@ -106,11 +109,24 @@ describe('embedding', () => {
         assert.equal(move.flips.length, countDiscs(board)[move.color] - countDiscs(replayTranscript(transcript.slice(0, -2)).board)[move.color] - 1);
       }
 
-      // Pause: the clock stops (get-state twice, 1.5 s apart), resume restarts it.
+      // Pause: the clock stops (get-state twice, the "Paused." notice's 2.8 s
+      // apart, seen to come and go in the frame), resume restarts it.
+      await frame.evaluate(() => {
+        window.__notices = [];
+        const watch = () => {
+          const notice = window.reversi.state().notice;
+          if (window.__notices[window.__notices.length - 1] !== notice) window.__notices.push(notice);
+          requestAnimationFrame(watch);
+        };
+        watch();
+      });
       await send({ type: 'reversi:pause' });
       await send({ type: 'reversi:get-state' });
       await waitFor('reversi:state', 1, 10000);
-      await page.waitForTimeout(1500);
+      await frame.waitForFunction(() => {
+        const shown = window.__notices.findIndex((n) => /paused/i.test(n));
+        return shown >= 0 && window.__notices.slice(shown + 1).includes('');
+      }, null, { polling: 100, timeout: guard(20000) });
       await send({ type: 'reversi:get-state' });
       await waitFor('reversi:state', 2, 10000);
       const states = (await events()).filter((m) => m.data.type === 'reversi:state').map((m) => m.data);
@@ -118,7 +134,7 @@ describe('embedding', () => {
       assert.equal(typeof states[0].clock, 'number');
       assert.ok(Math.abs(states[1].clock - states[0].clock) < 0.05, `clock held while paused (${states[0].clock} → ${states[1].clock})`);
       await send({ type: 'reversi:resume' });
-      await page.waitForTimeout(1200);
+      await waitForState(frame, (s, c) => s.clock < c - 0.5, states[1].clock, { message: 'the clock runs again in the frame' });
       await send({ type: 'reversi:get-state' });
       await waitFor('reversi:state', 3, 10000);
       const resumed = (await events()).filter((m) => m.data.type === 'reversi:state').pop().data;
@@ -163,11 +179,22 @@ describe('embedding', () => {
       await frame.locator('#canvas').waitFor();
       const inner = page.frames().find((f) => f.url().startsWith(gameServer.origin));
       await inner.waitForFunction(() => window.reversi && window.reversi.state().ready, null, { timeout: 60000 });
-      for (const type of ['reversi:get-state', 'reversi:new-game', 'reversi:bogus']) {
+      // The frame counts the messages as they reach it (after the app's listener).
+      await inner.evaluate(() => {
+        window.__heard = 0;
+        window.addEventListener('message', () => { window.__heard++; });
+      });
+      const types = ['reversi:get-state', 'reversi:new-game', 'reversi:bogus'];
+      for (const type of types) {
         await page.evaluate(([t, origin]) => document.getElementById('game').contentWindow.postMessage({ type: t }, origin), [type, gameServer.origin]);
       }
-      await page.waitForTimeout(2000);
-      assert.deepEqual(await page.evaluate(() => window.received), []);
+      await inner.waitForFunction((n) => window.__heard >= n, types.length, { polling: 50, timeout: guard(10000) });
+      // Frames in which any answer would be sent; then a marker from the frame,
+      // which arrives after anything the frame posted before it.
+      await nextFrames(inner, 6);
+      await inner.evaluate(() => window.parent.postMessage({ marker: 'after the answers' }, '*'));
+      await page.waitForFunction(() => window.received.some((m) => m && m.marker), null, { polling: 50, timeout: guard(10000) });
+      assert.deepEqual(await page.evaluate(() => window.received), [{ marker: 'after the answers' }]);
     } finally {
       await context.close();
     }

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, assertConsistent, colourDistance, countDiscs, decodePng, desktop, guard, legalMovesOf, nudge, phone, playToEnd,
-  pressControl, replayTranscript, rng, sampleRgb, screenshot, squareIndex, state, tapSquare, waitForPanel,
-  waitForState, waitForTurn,
+  appSuite, assertConsistent, colourDistance, countDiscs, decodePng, desktop, drawnFrames, guard, legalMovesOf, nextFrames,
+  nudge, phone, playToEnd, pressControl, replayTranscript, rng, sampleRgb, screenshot, squareIndex, state, tapSquare,
+  waitForPanel, waitForState, waitForStill, waitForTurn,
 } from './harness.mjs';
 
 const sizes = [['phone', phone], ['desktop', desktop]];
@@ -36,7 +36,7 @@ async function assertResultPanel(page, where, shotName = null) {
     s = late || await state(page);
   }
   if (shotName) {
-    await page.waitForTimeout(300);
+    await waitForStill(page);
     await screenshot(page, shotName);
   }
   if (problem) assert.fail(problem);
@@ -59,7 +59,8 @@ async function assertResultPanel(page, where, shotName = null) {
  * animations over), checked on screenshot pixels; then saves the screenshot
  * as NAME. Returns the colours seen, for the message of a failure.
  */
-async function screenshotWithDots(page, s, viewportWidth, name, timeout = 4000) {
+async function screenshotWithDots(page, s, viewportWidth, name, limit = 4000) {
+  const timeout = guard(limit);
   const deadline = Date.now() + timeout;
   const empty = Array.from({ length: 64 }, (_, i) => i).find((i) => s.board[i] === '-' &&
     !s.legalMoves.some((m) => squareIndex(m) === i));
@@ -78,18 +79,17 @@ async function screenshotWithDots(page, s, viewportWidth, name, timeout = 4000) 
     if (ok) break;
     if (Date.now() > deadline) {
       await screenshot(page, name);
-      await nudge(page);
-      await page.waitForTimeout(300);
+      await drawnFrames(page, 3); // a mouse move, and the frames it brings
       const after = decodePng(await page.screenshot());
       const sc = after.width / viewportWidth;
       const r = s.squares[s.legalMoves[0]];
       const rgb = [0.5, 0.7].map((down) => sampleRgb(after, (r.x + r.w / 2) * sc, (r.y + r.h * down) * sc, 1))
         .reduce((best, c) => (c[0] - c[1] > best[0] - best[1] ? c : best));
       const late = colourDistance(rgb, seen.felt) > 50 && rgb[0] > rgb[1] + 30;
-      assert.fail(`copper dots not drawn on the legal squares within ${timeout} ms of the human's turn (state().legalMoves ${s.legalMoves}; screenshot ${name}.png); ` +
+      assert.fail(`copper dots not drawn on the legal squares within ${timeout} ms (a guard) of the human's turn (state().legalMoves ${s.legalMoves}; screenshot ${name}.png); ` +
         `${late ? 'they appeared after a mouse move' : 'not even after a mouse move'}: ${JSON.stringify(seen)}`);
     }
-    await page.waitForTimeout(150);
+    await nextFrames(page, 3);
   }
   await screenshot(page, name);
   return seen;
@@ -125,11 +125,9 @@ describe('gameplay', () => {
         await waitForTurn(page);
         await pressControl(page, 'Menu');
         await waitForPanel(page, 'menu');
-        await page.waitForTimeout(700); // the dialog has long settled; no input meanwhile
+        await waitForStill(page); // the dialog has settled; no input meanwhile
         const published = (await state(page)).controls;
-        await nudge(page); // any input republishes the hook
-        await page.waitForTimeout(200);
-        const fresh = (await state(page)).controls;
+        const fresh = (await drawnFrames(page, 3)).controls; // any input republishes the hook
         for (const name of ['New game…', 'Settings', 'Close']) {
           assert.ok(published[name], `${name} published`);
           assert.deepEqual(published[name], fresh[name],
@@ -147,7 +145,7 @@ describe('gameplay', () => {
         assert.equal(s0.phase, 'playing');
         assert.equal(s0.humanColor, 'black');
         assertConsistent(s0, 'opening');
-        await page.waitForTimeout(400);
+        await waitForStill(page);
         await screenshot(page, `opening-${label}`);
 
         for (const [square, kind] of [['d4', 'occupied'], ['a1', 'traps nothing'], ['f6', 'traps nothing']]) {
@@ -157,8 +155,8 @@ describe('gameplay', () => {
             { timeout: 3000, message: `a notice after the illegal tap on ${square} (${kind})` });
           console.log(`# ${label} tap ${square} (${kind}): notice "${s.notice}"`);
           assert.ok(s.notice.length > 8, `a reason is given for ${square}: "${s.notice}"`);
-          await page.waitForTimeout(300);
-          const after = await state(page);
+          // Frames after the refusal: a move the tap wrongly made would show by now.
+          const after = await drawnFrames(page, 6);
           assert.equal(after.board, before.board, `board unchanged after tapping ${square}`);
           assert.equal(after.transcript, before.transcript, `transcript unchanged after tapping ${square}`);
           assert.equal(after.sideToMove, 'black');
@@ -251,9 +249,10 @@ describe('gameplay', () => {
       await tapSquare(page, 'f5');
       const s = await waitForState(page, (t) => t.transcript === 'f5', null, { message: 'f5 played' });
       console.log(`# right after f5: animating ${s.animating}`);
-      await page.waitForTimeout(2000); // flips animate for up to ~0.7 s
-      const later = await state(page);
-      assert.equal(later.animating, false, `state().animating 2 s after the move (frames ${s.frames} -> ${later.frames})`);
+      // No input from here: the app must publish the end of the flips by itself.
+      const later = await waitForState(page, (t) => !t.animating, null,
+        { timeout: 5000, message: 'state().animating false without further input (flips last ~0.7 s; a guard)' });
+      console.log(`# animating false by frame ${later.frames} (f5 published at frame ${s.frames})`);
     } finally {
       await context.close();
     }
@@ -277,7 +276,7 @@ describe('gameplay', () => {
       assert.deepEqual(s.legalMoves, []);
       const r = await waitForPanel(page, 'result');
       assert.equal(r.result.resigned, true);
-      await page.waitForTimeout(300);
+      await waitForStill(page);
       await screenshot(page, 'result-panel-resigned-desktop');
       assert.deepEqual(log.pageErrors, [], 'no page errors');
     } finally {

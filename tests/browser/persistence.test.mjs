@@ -12,8 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  quickPace, boardAfterMoves, desktop, distDir, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, openPage, phone, randomGame, rng,
-  requireDist, screenshot, startServer, state, tapControl, tapSquareIn, waitForApp, waitForPanelIn,
+  quickPace, boardAfterMoves, desktop, distDir, guard, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, openPage, phone,
+  pollUntil, randomGame, rng, requireDist, screenshot, startServer, state, tapControl, tapSquareIn, waitForApp, waitForPanelIn,
+  waitForStill, waitForStored,
 } from './harness.mjs';
 
 const START = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
@@ -22,7 +23,8 @@ const KEYS = ['settings', 'record', 'current'];
 const CORRUPT_NOTICE = /saved data could not be read/i;
 
 /** Waits until fn(state(), arg) holds in the page or frame; returns the state. */
-async function until(target, fn, arg = null, { timeout = 15000, message = 'condition' } = {}) {
+async function until(target, fn, arg = null, { timeout: limit = 15000, message = 'condition' } = {}) {
+  const timeout = guard(limit);
   try {
     await target.waitForFunction(([src, a]) => {
       try { return !!new Function(`return (${src})`)()(window.reversi.state(), a); } catch { return false; }
@@ -31,22 +33,13 @@ async function until(target, fn, arg = null, { timeout = 15000, message = 'condi
     const s = await state(target).catch(() => null);
     if (s) { delete s.squares; s.controls = Object.keys(s.controls || {}); }
     const console = (target.log?.console || []).slice(-8).join('\n');
-    throw new Error(`${message} not reached in ${timeout} ms; state: ${JSON.stringify(s)}${console ? `\nconsole:\n${console}` : ''}`);
+    throw new Error(`${message} not reached in ${timeout} ms (a guard); state: ${JSON.stringify(s)}${console ? `\nconsole:\n${console}` : ''}`);
   }
   return state(target);
 }
 
-/** Polls IndexedDB until check(value) holds; returns the value. */
-async function untilStored(page, key, check, { timeout = 10000, message = `stored ${key}` } = {}) {
-  const deadline = Date.now() + timeout;
-  let value;
-  for (;;) {
-    value = key === 'game' ? await idbGame(page) : await idbGet(page, key);
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${message} not seen in ${timeout} ms; '${key}' holds ${JSON.stringify(value)}`);
-    await page.waitForTimeout(100);
-  }
-}
+/** Polls IndexedDB until check(value) holds; returns the value (lib/storage.mjs). */
+const untilStored = waitForStored;
 
 const storageLog = (page) => `console: ${(page.log?.console || []).filter((l) => /storage/i.test(l)).join(' | ') || '(nothing about storage)'}`;
 const parse = (text) => { try { return JSON.parse(text); } catch { return undefined; } };
@@ -95,7 +88,7 @@ async function statisticsDrawn(page) {
     await page.mouse.move(5, 5);
     await drawn().catch(() => {});
   }
-  await page.waitForTimeout(300);
+  await waitForStill(page);
 }
 
 /** Menu → Statistics (or Settings): opens the panel and waits for it. */
@@ -181,7 +174,9 @@ describe('persistence', () => {
       await page.goto(gameUrl(server));
       const s = await waitForApp(page);
       assert.equal(s.notice, '', 'no storage complaint');
-      await page.waitForTimeout(500);
+      // Once loaded and at rest the app has issued every write its start-up
+      // makes (each goes straight into an IndexedDB transaction, read after it).
+      await waitForStill(page);
       assert.equal(await idbGet(page, 'record'), text1, 'record unchanged by a reload');
 
       // The next finished game is added to the loaded record (2 games, not 1).
@@ -222,7 +217,7 @@ describe('persistence', () => {
       // Let the computer answer, so nothing is moving when we reload.
       await until(page, (st) => st.transcript.length >= 8, null, { timeout: 30000, message: 'the computer answered twice' });
       const played = await until(page, yourTurn, null, { message: 'your turn again' });
-      await page.waitForTimeout(700); // the reply's flips settle
+      await waitForStill(page); // the reply's flips settle
       assert.equal(played.transcript.length, 8, `four plies: ${played.transcript}`);
       await untilStored(page, 'game', (v) => parse(v)?.moves?.replace(/[^a-h1-8]/gi, '').toLowerCase() === played.transcript.toLowerCase(),
         { message: 'the game in progress saved' });
@@ -333,7 +328,7 @@ describe('persistence', () => {
         assert.equal(s.board, START, 'a new game, not a broken one');
         assert.equal(s.transcript, '');
         assert.deepEqual([s.flipCounts, s.sound, s.mode, s.strength], [false, true, 'solo', 'medium'], 'default settings');
-        await page.waitForTimeout(1000);
+        await waitForStill(page); // start-up over: any rewrite it makes has been issued
         for (const key of ['settings', 'record']) assert.equal(await idbGet(page, key), bad, `'${key}' left as it was after loading`);
         // The unreadable game is kept too, now as this tab's (the page had stored it where older builds did).
         assert.equal(await idbGame(page), bad, 'the unreadable game in progress kept as this tab\'s');
@@ -343,7 +338,7 @@ describe('persistence', () => {
         await tapSquareIn(page, page, 'd3');
         await until(page, (st) => st.transcript.length >= 2, null, { message: 'd3 played' });
         await untilStored(page, 'game', (v) => v !== bad && typeof parse(v)?.version === 'number', { message: 'the unreadable game replaced by the new one' });
-        await page.waitForTimeout(300);
+        // (Read after the game's write: a write of the record made before it would show.)
         assert.equal(await idbGet(page, 'record'), bad, 'record still untouched after a move');
 
         // The statistics screen says the old record could not be read.
@@ -376,12 +371,8 @@ describe('persistence', () => {
     try {
       await page.goto(`${hostServer.url}index.html`);
       await page.waitForFunction(() => !!document.getElementById('game'));
-      let frame;
-      for (let i = 0; i < 100 && !frame; i++) {
-        frame = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(gameServer.origin));
-        if (!frame) await page.waitForTimeout(100);
-      }
-      assert.ok(frame, 'the game frame exists');
+      const frame = await pollUntil(() => page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(gameServer.origin)),
+        Boolean, { timeout: 10000, message: 'the game frame exists' });
       assert.equal(await frame.evaluate(() => origin), 'null', 'opaque origin inside the sandbox');
       frame.log = log; // the page's capture also hears the frame: waitForApp reports it
       const s = await waitForApp(frame);
@@ -419,7 +410,7 @@ describe('persistence', () => {
         await openFromMenu(page, 'Statistics', PANEL.statistics);
         // The dialog is drawn (its Close button published) without further input.
         await waitForControlDrawn(page, 'Close');
-        await page.waitForTimeout(400);
+        await waitForStill(page);
         await screenshot(page, `persistence-statistics-${label}`);
         await tapControl(page, 'Close');
         await waitForPanelIn(page, PANEL.none);

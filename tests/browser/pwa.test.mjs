@@ -12,7 +12,7 @@ import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import {
-  decodePng, desktop, distDir, launchPersistent, openPage, requireDist, screenshot, startServer, waitForApp,
+  decodePng, desktop, distDir, launchPersistent, openPage, pollUntil, requireDist, screenshot, startServer, waitForApp, waitForStill,
 } from './harness.mjs';
 
 function listFiles(dir, prefix = '') {
@@ -143,12 +143,9 @@ describe('pwa in the browser', () => {
     // The first install claims the page; no reload needed.
     await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
     const cdp = await page.context().newCDPSession(page);
-    let errors = [];
-    for (let i = 0; i < 20; i++) { // installability settles once the manifest and SW are seen
-      ({ installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors'));
-      if (errors.length === 0) break;
-      await page.waitForTimeout(250);
-    }
+    // Installability settles once the manifest and the worker are seen.
+    const { installabilityErrors: errors } = await pollUntil(() => cdp.send('Page.getInstallabilityErrors'),
+      (r) => r.installabilityErrors.length === 0, { timeout: 5000, every: 250, message: 'no installability errors' });
     assert.deepEqual(errors, [], 'no installability errors');
     const manifest = await cdp.send('Page.getAppManifest').catch(() => null);
     if (manifest) assert.deepEqual(manifest.errors, [], 'manifest parsed without errors');
@@ -173,7 +170,7 @@ describe('pwa in the browser', () => {
     page.on('response', (r) => served.push([r.url(), r.fromServiceWorker(), r.status()]));
     await page.reload();
     await waitForApp(page);
-    await page.waitForTimeout(500);
+    await waitForStill(page);
     await screenshot(page, 'pwa-offline');
     const notFromSw = served.filter(([, fromSw]) => !fromSw);
     assert.deepEqual(notFromSw, [], 'every response after going offline came from the service worker');

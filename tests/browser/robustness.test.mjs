@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  quickPace, appUrl, desktop, distDir, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, nextFrames, openPage, phone,
+  quickPace, appUrl, desktop, distDir, guard, idbGame, idbGet, idbPut, launchBrowser, launchPersistent, nextFrames, openPage, phone,
   pressControl, requireDist, screenshot, startServer, state, tapSquare, waitForApp, waitForPanel, waitForState,
-  waitForTurn,
+  waitForStored, waitForTurn,
 } from './harness.mjs';
 
 const MB = 1024 * 1024;
@@ -114,7 +114,10 @@ describe('robustness', () => {
       const box = await (await host.frame.frameElement()).boundingBox();
       await host.page.mouse.click(box.x + square.x + square.w / 2, box.y + square.y + square.h / 2);
       await waitForState(host.frame, (t) => t.transcript === 'd3', null, { timeout: 5000, message: 'the tap played during the flood' });
-      await host.page.waitForTimeout(1000);
+      // Host messages are carried out in the order sent: once a message sent
+      // after the flood is answered, every request of the flood has been.
+      await host.send({ type: 'reversi:after-the-flood' });
+      await host.hear((m) => m.type === 'reversi:error' && m.request === 'reversi:after-the-flood', null, guard(10000));
       const states = (await host.heard()).filter((m) => m.type === 'reversi:state');
       assert.ok(states.length >= 1 && states.length <= 50, `${states.length} answers to 10,000 requests`);
     } finally {
@@ -235,13 +238,8 @@ describe('robustness', () => {
         await pressControl(page, 'Resign');
         await waitForState(page, (s) => s.phase === 'over');
       }
-      const deadline = Date.now() + 10000;
-      let record;
-      for (;;) {
-        record = JSON.parse((await idbGet(first, 'record')) || '{}');
-        if ((record.recent || []).length === 2 || Date.now() > deadline) break;
-        await first.waitForTimeout(200);
-      }
+      const record = JSON.parse(await waitForStored(first, 'record', (v) => (JSON.parse(v || '{}').recent || []).length === 2,
+        { message: 'both finished games recorded' }));
       assert.equal(record.recent.length, 2, 'both finished games are in the record');
       // Reloading each tab brings back its own game.
       await first.reload();
@@ -262,7 +260,8 @@ describe('robustness', () => {
       await waitForApp(page);
       await tapSquare(page, 'd3');
       await waitForState(page, (s) => s.transcript === 'd3');
-      await page.waitForTimeout(500);
+      await waitForStored(page, 'game', (v) => { try { return /d3/i.test(JSON.parse(v).moves); } catch { return false; } },
+        { message: 'the game with d3 saved' });
       await page.reload();
       const s = await waitForApp(page);
       assert.equal(s.transcript, 'd3', 'the game in progress was kept');
@@ -289,14 +288,14 @@ describe('robustness', () => {
     }
   });
 
-  test('two taps 20 ms apart are judged one by one', async () => {
+  test('two taps a frame apart are judged one by one', async () => {
     const { context, page } = await openPage(browser, null, desktop);
     try {
       await page.goto(appUrl(server, { mode: 'two-player' }));
       const s = await waitForApp(page);
       const centre = (name) => [s.squares[name].x + s.squares[name].w / 2, s.squares[name].y + s.squares[name].h / 2];
       await page.mouse.click(...centre('c4'));
-      await page.waitForTimeout(20);
+      await nextFrames(page, 1);
       await page.mouse.click(...centre('a1'));
       const after = await waitForState(page, (t) => t.transcript === 'c4' && /a1/.test(t.notice), null,
         { timeout: 5000, message: 'c4 played and a1 refused' });
@@ -311,15 +310,22 @@ describe('robustness', () => {
     try {
       await page.goto(appUrl(server, { mode: 'two-player' }));
       await waitForApp(page);
+      // The page hears of the loss and the return after the app (its listeners came first).
       await page.evaluate(() => {
-        window.__lose = document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
+        const canvas = document.getElementById('canvas');
+        canvas.addEventListener('webglcontextlost', () => { window.__lost = true; });
+        canvas.addEventListener('webglcontextrestored', () => { window.__restored = true; });
+        window.__lose = canvas.getContext('webgl2').getExtension('WEBGL_lose_context');
         window.__lose.loseContext();
       });
-      await page.waitForTimeout(200);
+      await page.waitForFunction(() => window.__lost === true, null, { polling: 50, timeout: guard(10000) });
       await tapSquare(page, 'd3');
-      await page.waitForTimeout(200);
+      await nextFrames(page, 3); // the app's loop has run, and taken the tap's events
+      const lost = await state(page);
       await page.evaluate(() => window.__lose.restoreContext());
-      await page.waitForTimeout(500);
+      await page.waitForFunction(() => window.__restored === true, null, { polling: 50, timeout: guard(10000) });
+      // Frames drawn again (the app owes three after a restore), without input that could play.
+      await waitForState(page, (t, n) => t.frames > n, lost.frames, { message: 'frames drawn after the restore' });
       await nextFrames(page, 4);
       assert.equal((await state(page)).transcript, '', 'the tap made while nothing could be seen was dropped');
       await tapSquare(page, 'd3');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   appSuite, colourDistance, decodePng, nextFrames, sampleRgb, pressControl, screenshot, state, swipe, tapPoint, tapSquare, waitForControl, waitForPanel,
-  waitForState, waitForTurn,
+  waitForState, waitForStill, waitForTurn,
 } from './harness.mjs';
 
 const touch = (width, height) => ({ viewport: { width, height }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
@@ -30,7 +30,7 @@ async function pressReachable(page, name, height) {
     const from = Math.max(90, Math.min(height - 40, c.y));
     const to = c.y < 56 ? from + 160 : from - 160;
     await swipe(page, c.x + c.w / 2, from, to, { ms: 400 });
-    await page.waitForTimeout(500);
+    await waitForStill(page); // the scroll has come to rest
   }
   throw new Error(`${name} could not be scrolled into view`);
 }
@@ -52,7 +52,7 @@ describe('every screen, every size', () => {
       const start = before.controls['Rematch (same options)'];
       await swipe(page, start.x + start.w / 2, start.y + start.h / 2, start.y + start.h / 2 - 170, { ms: 120 });
       const lifted = await state(page);
-      await page.waitForTimeout(600);
+      await waitForStill(page); // the glide is over
       const settled = await waitForState(page, (s) => s.regions['menu-items'] && s.regions['menu-items'].y > 0,
         null, { message: 'the menu scrolled' });
       assert.equal(settled.panel, 'menu', 'the swipe pressed no button');
@@ -117,7 +117,17 @@ describe('every screen, every size', () => {
       const passed = await waitForState(page, (s) => s.badges && s.badges.black === 'passed',
         null, { message: "black's side says it passed" });
       assert.match(passed.notice, /pass/i);
-      await page.waitForTimeout(4500);  // longer than any other notice lasts
+      // A witness for the time a timed notice lasts: a second page, opened
+      // after the pass was told, shows a five-second notice (as long as any
+      // but a review's) and takes it down. A pass notice on a timer would
+      // have run out as well by then.
+      const witness = await suite.open(smallPhone, { mode: 'two-player', moves: 'z9' });
+      try {
+        await waitForState(witness.page, (s) => /could not be loaded/.test(s.notice), null, { message: 'the witness notice shown' });
+        await waitForState(witness.page, (s) => s.notice === '', null, { timeout: 15000, message: 'the witness notice ran out' });
+      } finally {
+        await witness.context.close();
+      }
       const later = await state(page);
       assert.match(later.notice, /pass/i, 'the pass is still told');
       assert.equal(later.badges.black, 'passed');
@@ -195,7 +205,7 @@ describe('every screen, every size', () => {
       await waitForPanel(page, 'new-game');
       await nextFrames(page, 3);
       await page.keyboard.press('Enter');
-      await page.waitForTimeout(400);
+      await waitForStill(page); // the key handled and drawn
       assert.equal((await state(page)).panel, 'new-game', 'Enter with no focus does not start a game');
       // Tab to Start game, then Enter.
       const visited = [];
@@ -277,7 +287,7 @@ describe('every screen, every size', () => {
       const larger = await waitForState(page, (s, h) => s.controls.Menu && s.controls.Menu.h > h * 1.1,
         normal.controls.Menu.h, { message: 'the buttons grew with the text' });
       assert.ok(larger.controls.Menu.x >= 0 && larger.controls.Menu.x + larger.controls.Menu.w <= 361, 'still inside the window');
-      await page.waitForTimeout(400);
+      await waitForStill(page);
       await screenshot(page, 'no-dots-larger-text-phone');
       // The legal squares look like any empty square.
       const img = decodePng(await page.screenshot());
@@ -306,7 +316,8 @@ describe('every screen, every size', () => {
       const { context, page, log } = await suite.open(size, { mode: 'solo', strength: 'easy', moves: OPENING });
       try {
         await waitForTurn(page);
-        await page.waitForTimeout(3200);  // the "game loaded" notice runs out
+        await waitForState(page, (s) => s.notice === '', null, { message: 'the "game loaded" notice runs out' });
+        await waitForStill(page);
         await screenshot(page, `screen-${label}-board`);
         const panels = [
           ['new-game', ['New'], 'Cancel'], ['menu', ['Menu'], null], ['moves', ['Moves'], 'Close'],
@@ -316,7 +327,7 @@ describe('every screen, every size', () => {
         for (const [panel, presses, closer] of panels) {
           for (const name of presses) await pressReachable(page, name, size.viewport.height);
           await waitForPanel(page, panel);
-          await page.waitForTimeout(350);
+          await waitForStill(page);
           await screenshot(page, `screen-${label}-${panel}`);
           // Every control of the panel lies inside the window, right of the left edge.
           const s = await state(page);
@@ -348,7 +359,7 @@ describe('every screen, every size', () => {
       // Hovering a legal square with the mouse previews it (a picture, checked by eye in the screenshot).
       const target = s.squares[s.legalMoves[0]];
       await page.mouse.move(target.x + target.w / 2, target.y + target.h / 2);
-      await page.waitForTimeout(300);
+      await waitForStill(page);
       await screenshot(page, 'hover-preview-wide');
       await pressControl(page, 'side:3');
       await waitForState(page, (t) => t.viewing === 3, null, { message: 'a move in the column shows its position' });

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  quickPace, buildFakeDist, desktop, launchBrowser, openPage, phone, repoRoot, screenshot, startServer, waitForApp,
+  quickPace, buildFakeDist, desktop, launchBrowser, nextFrames, openPage, phone, repoRoot, screenshot, startServer, waitForApp,
+  watchSwapChecks,
 } from './harness.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-shell-'));
@@ -50,6 +51,12 @@ describe('page shell', () => {
     const server = await startServer(dir);
     const { context, page, log } = await openPage(browser, null, phone);
     try {
+      // Every registration the page asks for is recorded.
+      await page.addInitScript(() => {
+        window.__registered = [];
+        const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+        navigator.serviceWorker.register = (...args) => { window.__registered.push(String(args[0])); return register(...args); };
+      });
       await page.goto(server.url + `index.html?nosw&${quickPace}`);
       assert.equal(await page.locator('#canvas').getAttribute('id'), 'canvas');
       await waitForApp(page);
@@ -61,7 +68,8 @@ describe('page shell', () => {
           bg: getComputedStyle(document.body).backgroundColor, overflow: getComputedStyle(document.body).overflow };
       });
       assert.deepEqual(css, { w: 390, h: 844, touch: 'none', border: '0px', padding: '0px', bg: 'rgb(27, 20, 16)', overflow: 'hidden' });
-      await page.waitForTimeout(500);
+      // The board is up, the moment web/pwa.js registers its worker: with ?nosw it asked for none.
+      assert.deepEqual(await page.evaluate(() => window.__registered), [], 'no service worker registration asked for');
       assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
       assert.deepEqual([...log.errors, ...log.pageErrors], []);
     } finally {
@@ -90,7 +98,7 @@ describe('page shell', () => {
         await page.waitForSelector('#error', { state: 'visible' });
         assert.match(await page.locator('#error').innerText(), /WebGL 2 is not available/, name);
         assert.equal(await page.locator('#loading').isVisible(), false, name);
-        await page.waitForTimeout(300);
+        await nextFrames(page, 5); // frames in which a running app would have drawn its board
         assert.notEqual(await page.evaluate(() => window.reversi?.state().ready), true, `${name}: no board`);
         if (removeApi) {
           assert.ok(!server.requests.some((r) => /^\/reversi\.(js|wasm)/.test(r)), `${name}: the app is not even downloaded`);
@@ -140,9 +148,10 @@ describe('page shell', () => {
       await buildFakeDist(dir, { version: 'v2' });
       const v2 = cacheNameOf(dir);
       assert.notEqual(v1, v2);
+      const nextCheck = await watchSwapChecks(page);
       await page.evaluate(() => { window.fakeCanSwap = false; return window.reversiPwa.checkForUpdate(); });
       await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting), null, { timeout: 30000 });
-      await page.waitForTimeout(2500);
+      await nextCheck(); // pwa.js asked the app since the update arrived, and kept the banner hidden
       assert.equal(await page.locator('#update-banner').isVisible(), false, 'no prompt while a game is in progress');
       assert.equal(await page.evaluate(() => window.FAKE_VERSION), 'v1', 'nothing swapped by itself');
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   quickPace, appSuite, colourDistance, decodePng, desktop, luma, openPage, phone, sampleRgb, screenshot, tapSquare, waitForApp,
+  waitForStill,
 } from './harness.mjs';
 
 describe('smoke', () => {
@@ -17,7 +18,7 @@ describe('smoke', () => {
         await page.goto(suite.server.url + `index.html?nosw&${quickPace}`);
         const s = await waitForApp(page);
         // Let any opening animation settle before sampling pixels.
-        await page.waitForTimeout(800);
+        await waitForStill(page);
         const st = await page.evaluate(() => window.reversi.state());
 
         assert.equal(st.board.length, 64, 'board string has 64 squares');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   appSuite, colourDistance, decodePng, desktop, idbGet, idbPut, phone, pressControl, sampleRgb, screenshot, state,
-  squareIndex, swipe, tapSquare, waitForApp, waitForPanel, waitForState, waitForTurn,
+  squareIndex, swipe, tapSquare, waitForApp, waitForPanel, waitForState, waitForStill, waitForStored, waitForTurn,
 } from './harness.mjs';
 
 const THEMES = [
@@ -40,7 +40,7 @@ async function scrollSettingsTo(page, name, touch) {
       await page.mouse.move(x, y);
       await page.mouse.wheel(0, 240);
     }
-    await page.waitForTimeout(400);
+    await waitForStill(page); // the scroll has come to rest
   }
   throw new Error(`${name} could not be scrolled into view`);
 }
@@ -87,11 +87,11 @@ describe('themes', () => {
           await pressInSettings(page, `theme:${name}`, touch);
           await waitForState(page, (t, want) => t.theme === want && !t.themeAutomatic, id, { message: `${id} chosen` });
           // Shown with the dialog still open, then on the board alone.
-          await page.waitForTimeout(300);
+          await waitForStill(page);
           await screenshot(page, `theme-${id}-settings-${label}`);
           await closeSettings(page);
           s = await waitForState(page, (t) => !t.animating && t.legalMoves.length > 0, null, { message: 'the board' });
-          await page.waitForTimeout(300);
+          await waitForStill(page);
           const img = decodePng(await screenshot(page, `theme-${id}-${label}`));
           const scale = img.width / size.viewport.width;
           // Every legal square's dot stands out from an empty, unplayable square.
@@ -107,7 +107,7 @@ describe('themes', () => {
         assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'colour-blind-safe');
         // The last choice survives a reload, and the loading screen before the
         // app has read its settings is already in its colours (web/shell.js).
-        await page.waitForTimeout(500);
+        await waitForStored(page, 'settings', (v) => /"theme":"colour-blind-safe"/.test(v || ''), { message: 'the theme saved' });
         await page.addInitScript(() => {
           document.addEventListener('DOMContentLoaded', () => {
             window.__loadingLook = {
@@ -161,13 +161,13 @@ describe('themes', () => {
       // An explicit choice wins over the system's wish, and is kept.
       await openSettings(page);
       await scrollSettingsTo(page, 'theme:Colour-blind safe', false);
-      await page.waitForTimeout(300);
+      await waitForStill(page);
       await screenshot(page, 'theme-automatic-settings-desktop');
       await pressInSettings(page, 'theme:Walnut', false);
       s = await waitForState(page, (t) => t.theme === 'walnut' && !t.themeAutomatic, null, { message: 'walnut chosen' });
       assert.equal(s.moreContrast, true, 'though the system still asks for more contrast');
       await closeSettings(page);
-      await page.waitForTimeout(500);
+      await waitForStored(page, 'settings', (v) => /"theme":"walnut"/.test(v || ''), { message: 'the choice saved' });
       await page.reload();
       await waitForApp(page);
       s = await state(page);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   distDir, launchBrowser, openPage, phone, repoRoot, requireDist, screenshot, startServer, state, tapControl,
-  tapSquareIn, waitForApp, waitForPanelIn,
+  tapSquareIn, waitForApp, waitForPanelIn, watchSwapChecks,
 } from './harness.mjs';
 
 const cacheNameOf = (dir) => fs.readFileSync(path.join(dir, 'sw.js'), 'utf8').match(/CACHE_NAME = "([^"]+)"/)[1];
@@ -74,9 +74,10 @@ describe('service worker update of the real app', () => {
       const v2 = cacheNameOf(copy);
       assert.notEqual(v2, v1, 'the second build has a new cache name');
 
+      const nextCheck = await watchSwapChecks(page);
       await page.evaluate(() => window.reversiPwa.checkForUpdate());
       await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting)), null, { timeout: 30000 });
-      await page.waitForTimeout(2600); // longer than pwa.js's 2 s re-check of canSwapVersion
+      await nextCheck(); // pwa.js asked the app since the update arrived (it hides or shows the banner then)
       assert.equal(await page.locator('#update-banner').isVisible(), false, 'no prompt while a game is in progress');
       assert.equal(await page.evaluate(() => window.__sameDocument === true), true, 'the page was not reloaded');
       assert.equal(loads, 1, 'one load event: no reload');
@@ -89,7 +90,7 @@ describe('service worker update of the real app', () => {
       const move = during.legalMoves[0];
       await tapSquareIn(page, page, move);
       await until(page, (s, n) => s.transcript.length > n, during.transcript.length, { message: `${move} played after the update arrived` });
-      await page.waitForTimeout(2200);
+      await nextCheck(); // and asked again after the move
       assert.equal(await page.locator('#update-banner').isVisible(), false, 'still no prompt mid-game');
 
       // A new game (empty transcript): now the prompt may show.

@@ -15,6 +15,21 @@ import { distDir, requireDist, startServer } from './server.mjs';
 export const guardScale = Number(process.env.REVERSI_TEST_GUARD) > 0 ? Number(process.env.REVERSI_TEST_GUARD) : 3;
 export const guard = (ms) => Math.round(ms * guardScale);
 
+/**
+ * Reads `read()` until `done(value)` holds and returns the value: for what
+ * the page cannot wait on itself (IndexedDB, several pages, the server).
+ * The read is repeated every `every` ms; the limit is a guard.
+ */
+export async function pollUntil(read, done, { timeout: limit = 15000, message = 'condition', every = 50 } = {}) {
+  const timeout = guard(limit);
+  for (const deadline = Date.now() + timeout; ;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${message} not reached after ${timeout} ms (a guard); last read: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => { setTimeout(resolve, every); });
+  }
+}
+
 /** Waits for n more animation frames in the page. */
 export async function nextFrames(page, n = 2) {
   await page.evaluate((count) => new Promise((resolve) => {
@@ -22,6 +37,54 @@ export async function nextFrames(page, n = 2) {
     const step = () => (--left <= 0 ? resolve() : requestAnimationFrame(step));
     requestAnimationFrame(step);
   }), n);
+}
+
+/**
+ * Waits until the app has drawn `n` more frames (state().frames), moving the
+ * mouse between reads so that it draws even at rest (any input owes frames).
+ * Each frame runs the game's update once, so n frames after an event prove
+ * that whatever would follow it in the next updates (a computer move, a
+ * second move, a panel) has had its chance, however slow the machine is.
+ * Returns the state.
+ */
+export async function drawnFrames(page, n = 6, { timeout: limit = 10000 } = {}) {
+  const timeout = guard(limit);
+  const from = (await state(page)).frames;
+  for (const deadline = Date.now() + timeout; ;) {
+    const s = await state(page);
+    if (s.frames >= from + n) return s;
+    if (Date.now() > deadline) throw new Error(`${n} frames not drawn after ${timeout} ms (a guard): frames ${from} -> ${s.frames}`);
+    await nudge(page);
+  }
+}
+
+/**
+ * Waits until the screen is still: no discs turning, and the app drew
+ * nothing on `ticks` animation frames of the page in a row. While a panel
+ * fades in, a list scrolls on or a notice fades out, the app draws on every
+ * frame the browser gives it, so this holds only once that is over, counted
+ * in frames, not milliseconds. Not for a screen that waits on time (a
+ * running clock, the computer thinking, an online table): the app then
+ * draws ten frames a second for as long as it waits. `target`: a Page or a
+ * Frame. Returns the state.
+ */
+export async function waitForStill(target, { ticks = 4, timeout: limit = 10000 } = {}) {
+  const timeout = guard(limit);
+  const token = `${Date.now()}-${Math.random()}`;
+  try {
+    await target.waitForFunction(([t, count]) => {
+      if (!window.__still || window.__still.token !== t) window.__still = { token: t, frames: -1, same: 0 };
+      const w = window.__still;
+      const frames = window.__reversiFrames || 0;
+      if (frames === w.frames && !window.reversi.state().animating) w.same++;
+      else { w.frames = frames; w.same = 0; }
+      return w.same >= count;
+    }, [token, ticks], { timeout, polling: 'raf' });
+  } catch (failure) {
+    const s = await target.evaluate(() => window.reversi.state()).catch(() => null);
+    throw new Error(`the screen not still after ${timeout} ms (a guard); state: ${JSON.stringify(brief(s))}`, { cause: failure });
+  }
+  return target.evaluate(() => window.reversi.state());
 }
 
 /** Waits until window.reversi.state() reports ready: true; returns the state. */
@@ -200,7 +263,8 @@ export async function waitForControl(target, name, { timeout: limit = 10000, ena
 /** Waits for a control (see waitForControl) and taps it. */
 export async function tapControl(page, name, { target = page, timeout = 10000 } = {}) {
   const rect = await waitForControl(target, name, { timeout });
-  await target.waitForTimeout?.(60); // let a just-opened panel finish appearing
+  // Two more of the browser's frames: a just-opened panel finishes appearing.
+  await nextFrames(target, 2);
   return tapRect(page, target, rect);
 }
 
@@ -209,3 +273,25 @@ export async function waitForPanelIn(target, panel, timeout = 10000) {
   await target.waitForFunction((p) => window.reversi.state().panel === p, panel, { timeout: guard(timeout), polling: 50 });
 }
 
+
+/**
+ * Counts the page's questions to window.reversiApp.canSwapVersion() (web/pwa.js
+ * asks when an update is waiting, and again every 2 s while it waits).
+ * Returns nextCheck(): waits until it has been asked once more since, so a
+ * test sees the answer acted on instead of sleeping past the re-check.
+ */
+export async function watchSwapChecks(page) {
+  await page.evaluate(() => {
+    if (window.__swapChecks !== undefined) return;
+    const ask = window.reversiApp.canSwapVersion;
+    window.__swapChecks = 0;
+    window.reversiApp.canSwapVersion = function (...args) {
+      window.__swapChecks++;
+      return ask.apply(this, args);
+    };
+  });
+  return async function nextCheck() {
+    const seen = await page.evaluate(() => window.__swapChecks);
+    await page.waitForFunction((n) => window.__swapChecks > n, seen, { polling: 50, timeout: guard(10000) });
+  };
+}

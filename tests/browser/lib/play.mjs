@@ -1,7 +1,7 @@
 // Playing whole games by tapping, checking every state on the way against
 // the tests' own rules engine.
 import assert from 'node:assert/strict';
-import { guard, pressControl, state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
+import { pollUntil, pressControl, state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
 import { tapSquare } from './input.mjs';
 import { countDiscs, legalMovesOf, replayTranscript } from './rules.mjs';
 
@@ -49,14 +49,9 @@ export async function playToEnd(page, random, { onTurn = null, maxMoves = 70, ch
 export async function playFirstMoveOnline(pages) {
   // Just after a move, a reconnection or a takeover, a page may not yet have
   // heard that it is its turn: wait (a guard) until one of them has.
-  let states, mover;
-  for (const until = Date.now() + guard(15000); ;) {
-    states = await Promise.all(pages.map((p) => state(p)));
-    mover = states.findIndex((s) => s.online && s.online.myTurn);
-    if (mover >= 0) break;
-    assert.ok(Date.now() < until, `someone is to move (a guard); the pages: ${states.map((s) => JSON.stringify(s.online)).join(' | ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const states = await pollUntil(() => Promise.all(pages.map((p) => state(p))),
+    (all) => all.some((s) => s.online && s.online.myTurn), { message: 'someone is to move' });
+  const mover = states.findIndex((s) => s.online && s.online.myTurn);
   const before = (states[mover].transcript.match(/[a-h][1-8]/gi) || []).length;
   // A tap while the last move's discs still turn is not taken: wait for them.
   const settled = await waitForState(pages[mover], (t) => !t.animating && t.online.myTurn, null,

@@ -1,4 +1,6 @@
 // The app's IndexedDB documents, read and written from a test.
+import { pollUntil } from './app.mjs';
+
 /** Reads one value of the 'reversi' IndexedDB database ('documents' store); undefined when absent. */
 export async function idbGet(target, key) {
   return target.evaluate((k) => new Promise((resolve, reject) => {
@@ -42,4 +44,13 @@ export async function idbGame(target) {
   if (!tab) return undefined;
   const entry = await idbGet(target, `game:${tab}`);
   return entry && typeof entry === 'object' ? entry.text : entry;
+}
+
+/**
+ * Waits until the document `key` ('game': this tab's game in progress)
+ * satisfies check(value): the app has written it. Returns the value.
+ */
+export async function waitForStored(target, key, check, { timeout = 10000, message = `stored ${key}` } = {}) {
+  const read = () => (key === 'game' ? idbGame(target) : idbGet(target, key));
+  return pollUntil(read, check, { timeout, message, every: 100 });
 }
