@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app_test_support.h"
+#include "online_test_support.h"
 
 using namespace reversi;
 namespace online = reversi::messages::online;
@@ -19,27 +20,8 @@ using reversi::messages::Json;
 
 namespace {
 
-class FakeLink final : public OnlineLink {
- public:
-  bool is_online = true;
-  int opens = 0, closes = 0;
-  std::vector<std::string> sent;
-  bool online() const override { return is_online; }
-  void open() override { ++opens; }
-  void send(const std::string& text) override { sent.push_back(text); }
-  void close() override { ++closes; }
-
-  online::client::Hello last_hello() const {
-    REQUIRE(!sent.empty());
-    const messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(sent.back());
-    REQUIRE_MESSAGE(bool(decoded), decoded.error.message);
-    REQUIRE(std::holds_alternative<online::client::Hello>(*decoded.value));
-    return std::get<online::client::Hello>(*decoded.value);
-  }
-};
-
 struct Rig {
-  FakeLink link;
+  reversi::testing::FakeLink link;
   reversi::testing::MemoryStore store;
   double time = 50;
   int identities_loaded = 0;
@@ -52,6 +34,12 @@ struct Rig {
   Rig(const Rig&) = delete;
   Rig& operator=(const Rig&) = delete;
 
+  // Connected and welcomed as a new guest.
+  void welcomed_as(const std::string& player) {
+    open();
+    connection.opened(std::nullopt);
+    REQUIRE(connection.welcomed(welcome(player, "x")));
+  }
   // Connects through the identity load, up to the socket's opening.
   void open() {
     connection.connect();
@@ -88,7 +76,7 @@ TEST_SUITE("online connection") {
     CHECK(rig.link.opens == 1);
     CHECK(rig.connection.state() == OnlineConnection::State::Connecting);
     rig.connection.opened(std::nullopt);
-    const online::client::Hello hello = rig.link.last_hello();
+    const online::client::Hello hello = rig.link.last_as<online::client::Hello>();
     CHECK(hello.player == "p_kept");
     CHECK(hello.secret == "s3cret");
     CHECK(!hello.resume);
@@ -98,7 +86,7 @@ TEST_SUITE("online connection") {
     Rig rig;
     rig.open();
     rig.connection.opened(std::nullopt);
-    CHECK(!rig.link.last_hello().player);  // nobody yet: the server makes a guest
+    CHECK(!rig.link.last_as<online::client::Hello>().player);  // nobody yet: the server makes a guest
     rig.connection.hold(online::client::GetLeaderboard{online::Period::Week});
     CHECK(rig.link.sent.size() == 1);  // held, not sent before the welcome
     REQUIRE(rig.connection.welcomed(Rig::welcome("p_new", "n3w-secret")));
@@ -118,15 +106,15 @@ TEST_SUITE("online connection") {
     rig.connection.sign_in("signed.token");
     rig.open();
     rig.connection.opened(std::nullopt);
-    CHECK(rig.link.last_hello().token == "signed.token");
-    CHECK(!rig.link.last_hello().player);
+    CHECK(rig.link.last_as<online::client::Hello>().token == "signed.token");
+    CHECK(!rig.link.last_as<online::client::Hello>().player);
     rig.connection.token_refused();
     rig.connection.reconnect_now();
     CHECK(rig.connection.due(false));
     rig.connection.connect();
     rig.connection.opened(std::nullopt);
-    CHECK(!rig.link.last_hello().token);
-    CHECK(rig.link.last_hello().player == "p_kept");
+    CHECK(!rig.link.last_as<online::client::Hello>().token);
+    CHECK(rig.link.last_as<online::client::Hello>().player == "p_kept");
   }
 
   TEST_CASE("another device's code goes once; the retry after it is this device's own player again") {
@@ -134,20 +122,18 @@ TEST_SUITE("online connection") {
     rig.connection.use_link("ABCDEFGH");
     rig.open();
     rig.connection.opened(std::optional<std::string>("K7M2QX"));
-    CHECK(rig.link.last_hello().link == "ABCDEFGH");
-    CHECK(!rig.link.last_hello().resume);  // the linked player's seat comes with the welcome
+    CHECK(rig.link.last_as<online::client::Hello>().link == "ABCDEFGH");
+    CHECK(!rig.link.last_as<online::client::Hello>().resume);  // the linked player's seat comes with the welcome
     CHECK(rig.connection.linking());
     rig.connection.closed(true, false);
     rig.connection.connect();
     rig.connection.opened(std::nullopt);
-    CHECK(!rig.link.last_hello().link);
+    CHECK(!rig.link.last_as<online::client::Hello>().link);
   }
 
   TEST_CASE("a resume starts after the last event seen, and replayed events are dropped") {
     Rig rig;
-    rig.open();
-    rig.connection.opened(std::nullopt);
-    REQUIRE(rig.connection.welcomed(Rig::welcome("p_me", "x")));
+    rig.welcomed_as("p_me");
     CHECK(rig.connection.accept(Rig::move_text(1)));
     CHECK(rig.connection.accept(Rig::move_text(2)));
     CHECK(!rig.connection.accept(Rig::move_text(2)));  // seen already
@@ -159,7 +145,7 @@ TEST_SUITE("online connection") {
     CHECK(rig.notices.back() == "Connection lost. Reconnecting…");
     rig.connection.connect();
     rig.connection.opened(std::optional<std::string>("K7M2QX"));
-    const online::client::Hello hello = rig.link.last_hello();
+    const online::client::Hello hello = rig.link.last_as<online::client::Hello>();
     REQUIRE(hello.resume);
     CHECK(hello.resume->table == "K7M2QX");
     CHECK(hello.resume->seq == 2);
@@ -197,9 +183,7 @@ TEST_SUITE("online connection") {
 
   TEST_CASE("the welcome that answers a change of name changes only the name") {
     Rig rig;
-    rig.open();
-    rig.connection.opened(std::nullopt);
-    REQUIRE(rig.connection.welcomed(Rig::welcome("p_me", "x")));
+    rig.welcomed_as("p_me");
     rig.connection.asked_name();
     wire::Welcome renamed = Rig::welcome("p_me");
     renamed.name = "Ada";
@@ -210,9 +194,7 @@ TEST_SUITE("online connection") {
 
   TEST_CASE("a deleted player is forgotten here for good: the store says deleted and the socket closes") {
     Rig rig;
-    rig.open();
-    rig.connection.opened(std::nullopt);
-    REQUIRE(rig.connection.welcomed(Rig::welcome("p_me", "x")));
+    rig.welcomed_as("p_me");
     rig.connection.forget_deleted_player();
     CHECK(rig.connection.state() == OnlineConnection::State::Idle);
     CHECK(rig.link.closes == 1);

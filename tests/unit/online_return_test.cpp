@@ -9,6 +9,7 @@
 #include "app/core/online_table.h"
 #include "app_test_support.h"
 #include "messages/table_messages.h"
+#include "online_test_support.h"
 
 using namespace reversi;
 namespace online = reversi::messages::online;
@@ -17,21 +18,8 @@ using reversi::messages::Json;
 
 namespace {
 
-// The WebSocket: counts what the table does with it.
-class CountingLink final : public OnlineLink {
- public:
-  bool is_online = true;
-  int opens = 0;
-  int closes = 0;
-  std::vector<std::string> sent;
-  bool online() const override { return is_online; }
-  void open() override { ++opens; }
-  void send(const std::string& text) override { sent.push_back(text); }
-  void close() override { ++closes; }
-};
-
 struct StartRig {
-  CountingLink link;
+  reversi::testing::FakeLink link;
   reversi::testing::MemoryStore store;
   std::vector<std::string> notices;
   OnlineTable table{OnlineTable::Services{link, store, [] { return 1000.0; },

@@ -16,6 +16,7 @@
 #include "app_test_support.h"
 #include "messages/events.h"
 #include "messages/table_messages.h"
+#include "online_test_support.h"
 
 using namespace reversi;
 namespace online = reversi::messages::online;
@@ -34,42 +35,7 @@ Square sq(const char* name) {
   return *parsed.value;
 }
 
-// The WebSocket: records what the table does with it.
-class FakeLink final : public OnlineLink {
- public:
-  bool is_online = true;
-  int opens = 0;
-  int closes = 0;
-  std::vector<std::string> sent;
-
-  bool online() const override { return is_online; }
-  void open() override { ++opens; }
-  void send(const std::string& text) override { sent.push_back(text); }
-  void close() override { ++closes; }
-
-  // Everything sent, decoded (a message the codec refuses fails the test).
-  std::vector<online::ClientMessage> messages() const {
-    std::vector<online::ClientMessage> all;
-    for (const std::string& text : sent) {
-      messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(text);
-      INFO(text);
-      REQUIRE_MESSAGE(bool(decoded), decoded.error.message);
-      all.push_back(*decoded.value);
-    }
-    return all;
-  }
-  online::ClientMessage last() const {
-    REQUIRE(!sent.empty());
-    return messages().back();
-  }
-  template <class T>
-  T last_as() const {
-    const online::ClientMessage message = last();
-    INFO(sent.back());
-    REQUIRE(std::holds_alternative<T>(message));
-    return std::get<T>(message);
-  }
-};
+using reversi::testing::FakeLink;
 
 struct Notice {
   std::string text;
