@@ -1,6 +1,10 @@
-// Helpers shared by the unit tests: reading the reference data in ../shared.
+// Helpers shared by the unit tests: reading the reference data in ../shared,
+// and scratch paths of the test's own.
 #pragma once
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -20,6 +24,16 @@ inline std::vector<std::string> read_lines(const std::string& path) {
   for (std::string line; std::getline(file, line);)
     if (!line.empty()) lines.push_back(line);
   return lines;
+}
+
+// A path in the temporary folder that no other test process uses: `name`
+// with this process's id before its extension ("store.sqlite3" becomes
+// "store-4711.sqlite3"). The cases run side by side in processes of their
+// own (scripts/run-cases), and other clones' test runs may share the folder.
+inline std::filesystem::path scratch_path(const std::string& name) {
+  const std::filesystem::path plain(name);
+  return std::filesystem::temp_directory_path() /
+         (plain.stem().string() + "-" + std::to_string(getpid()) + plain.extension().string());
 }
 
 }  // namespace reversi::testing

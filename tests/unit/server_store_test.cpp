@@ -14,6 +14,7 @@
 #include "server/postgres_leases.h"
 #include "server/postgres_store.h"
 #include "server_test_support.h"
+#include "test_support.h"
 
 using namespace reversi;
 using namespace reversi::testing;
@@ -71,10 +72,11 @@ void run_sqlite(const std::filesystem::path& file, const char* sql) {
   REQUIRE_MESSAGE(done == SQLITE_OK, text);
 }
 
-// A fresh SQLite file in the temporary folder, removed when the case ends.
+// A fresh SQLite file of this process in the temporary folder, removed when
+// the case ends.
 struct TemporaryFile {
   std::filesystem::path path;
-  explicit TemporaryFile(const char* name) : path(std::filesystem::temp_directory_path() / name) { remove(); }
+  explicit TemporaryFile(const char* name) : path(testing::scratch_path(name)) { remove(); }
   ~TemporaryFile() { remove(); }
   void remove() const {
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);

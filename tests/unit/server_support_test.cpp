@@ -9,6 +9,7 @@
 #include "server/host_tokens.h"
 #include "server/secrets.h"
 #include "server/static_files.h"
+#include "test_support.h"
 
 using namespace reversi::server;
 namespace fs = std::filesystem;
@@ -64,7 +65,7 @@ void write_file(const fs::path& path, const std::string& text) {
 }  // namespace
 
 TEST_CASE("server support: static files get their types, precompressed forms and stay inside the root") {
-  const fs::path base = fs::temp_directory_path() / "reversi-static-test";
+  const fs::path base = reversi::testing::scratch_path("reversi-static-test");
   fs::remove_all(base);
   const fs::path dist = base / "dist";
   write_file(dist / "index.html", "<!doctype html>");

@@ -8,6 +8,7 @@
 
 #include "server/table.h"
 #include "server_test_support.h"
+#include "test_support.h"
 
 using namespace reversi;
 using namespace reversi::testing;
@@ -280,7 +281,7 @@ STORE_TEST_CASE("server table: the computer's seat is searched for off the table
 }
 
 STORE_TEST_CASE("server table: after a restart the table comes back with fresh, held clocks") {
-  const std::filesystem::path file = std::filesystem::temp_directory_path() / "reversi-server-table-test.sqlite3";
+  const std::filesystem::path file = testing::scratch_path("reversi-server-table-test.sqlite3");
   std::filesystem::remove(file);
   const TestDatabase database(backend, file.string());
   int seq_before = 0;
