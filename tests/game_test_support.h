@@ -7,8 +7,20 @@
 
 #include "engine/notation.h"
 #include "game/session.h"
+#include "test_support.h"
 
 namespace reversi::testing {
+
+// Random-playout finds: black must pass after these 8 moves (the 9th, c5,
+// is white's again).
+inline constexpr const char* kBlackPassesAfter8 = "c4c3c2b2e6c1a1a3";
+
+inline SessionOptions two_players(int match_length = 1) {
+  SessionOptions options;
+  options.mode = Mode::TwoPlayers;
+  options.match_length = match_length;
+  return options;
+}
 
 // Plays a transcript into a session, routing each move to the human or the
 // computer, and stops the test at the first move the session refuses.

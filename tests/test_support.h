@@ -7,8 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "engine/notation.h"
 
 #ifndef REVERSI_SHARED_DIR
 #define REVERSI_SHARED_DIR "../shared"
@@ -24,6 +27,19 @@ inline std::vector<std::string> read_lines(const std::string& path) {
   for (std::string line; std::getline(file, line);)
     if (!line.empty()) lines.push_back(line);
   return lines;
+}
+
+// The square a test names ("d3"); a name that is no square stops the test.
+inline Square sq(const char* name) {
+  const Parsed<Square> parsed = parse_square(name);
+  if (!parsed.value) throw std::invalid_argument(std::string("no such square: ") + name);
+  return *parsed.value;
+}
+
+// The best score an FFO line publishes ("...; a1:+18 ...").
+inline int published_best_score(const std::string& line) {
+  const std::size_t colon = line.find(':', line.find(';'));
+  return std::stoi(line.substr(colon + 1));
 }
 
 // A path in the temporary folder that no other test process uses: `name`

@@ -13,7 +13,7 @@
 namespace reversi::cli {
 namespace {
 
-constexpr const char* kUsage = "bench [--json]";
+constexpr const char* kBenchUsage = "bench [--json]";
 
 // Endgames from the FFO suite (#1, #3, #8, #13, #16, #19: 14-16 empties,
 // and #21, #22, #23), solved exactly.
@@ -64,7 +64,7 @@ int run_bench(int argc, char** argv) {
     if (!std::strcmp(argv[i], "--json")) {
       json = true;
     } else {
-      return usage_error("bench", std::string("unexpected argument '") + argv[i] + "'", kUsage);
+      return usage_error("bench", std::string("unexpected argument '") + argv[i] + "'", kBenchUsage);
     }
   }
   std::uint64_t total_nodes = 0;

@@ -35,7 +35,7 @@ namespace online = messages::online;
 namespace wire = messages::online::server;
 using Json = nlohmann::json;
 
-constexpr const char* kUsage =
+constexpr const char* kBotUsage =
     "bot --server http://HOST:PORT [--server ...] (--create [--match 1|3|5] [--clock S] [--computer-seat "
     "easy|medium|hard] | "
     "--join CODE) --level easy|medium|hard [--name NAME] [--delay S] [--json]";
@@ -329,43 +329,44 @@ int run_bot(int argc, char** argv) {
     } else if (flag == "--server") {
       const char* url = need();
       const std::optional<ServerAddress> address = url ? parse_server_address(url) : std::nullopt;
-      if (!address) return usage_error("bot", "--server needs http://HOST:PORT", kUsage);
+      if (!address) return usage_error("bot", "--server needs http://HOST:PORT", kBotUsage);
       options.addresses.push_back(*address);
       have_server = true;
     } else if (flag == "--join") {
       const char* code = need();
       const std::optional<std::string> normalised = code ? online::normalised_code(code) : std::nullopt;
-      if (!normalised) return usage_error("bot", "--join needs a six-character table code", kUsage);
+      if (!normalised) return usage_error("bot", "--join needs a six-character table code", kBotUsage);
       options.join_code = *normalised;
     } else if (flag == "--match") {
       const auto games = value ? parse_integer(need(), 1, 5) : std::nullopt;
       if (!games || (*games != 1 && *games != 3 && *games != 5))
-        return usage_error("bot", "--match is 1, 3 or 5", kUsage);
+        return usage_error("bot", "--match is 1, 3 or 5", kBotUsage);
       options.match_length = static_cast<int>(*games);
     } else if (flag == "--clock") {
       const auto seconds = value ? parse_seconds(need()) : std::nullopt;
       if (!seconds || (*seconds != 0 && (*seconds < online::kShortestOnlineClock || *seconds > 3600)))
-        return usage_error("bot", "--clock is 0 or 10 to 3600 seconds", kUsage);
+        return usage_error("bot", "--clock is 0 or 10 to 3600 seconds", kBotUsage);
       options.clock = *seconds;
     } else if (flag == "--computer-seat" || flag == "--level") {
       const std::optional<Strength> level = level_of(need());
-      if (!level) return usage_error("bot", flag + " is easy, medium or hard", kUsage);
+      if (!level) return usage_error("bot", flag + " is easy, medium or hard", kBotUsage);
       (flag == "--level" ? options.level : options.computer_seat.emplace()) = *level;
       have_level = have_level || flag == "--level";
     } else if (flag == "--name") {
       const char* name = need();
-      if (!name) return usage_error("bot", "--name needs a name", kUsage);
+      if (!name) return usage_error("bot", "--name needs a name", kBotUsage);
       options.name = name;
     } else if (flag == "--delay") {
       const auto seconds = value ? parse_seconds(need()) : std::nullopt;
-      if (!seconds) return usage_error("bot", "--delay needs seconds", kUsage);
+      if (!seconds) return usage_error("bot", "--delay needs seconds", kBotUsage);
       options.delay = *seconds;
     } else {
-      return usage_error("bot", "unknown option " + flag, kUsage);
+      return usage_error("bot", "unknown option " + flag, kBotUsage);
     }
   }
-  if (!have_server || !have_level) return usage_error("bot", "--server and --level are needed", kUsage);
-  if (options.create == !options.join_code.empty()) return usage_error("bot", "give --create or --join CODE", kUsage);
+  if (!have_server || !have_level) return usage_error("bot", "--server and --level are needed", kBotUsage);
+  if (options.create == !options.join_code.empty())
+    return usage_error("bot", "give --create or --join CODE", kBotUsage);
   return Bot(std::move(options)).run();
 }
 

@@ -30,7 +30,7 @@ namespace {
 // machine does not eat into (wall time by default, as in the app). An
 // engine keeps its own budget and clock (reversi-cli nboard --seconds S);
 // the side's budget here sets how long it may take before it forfeits.
-constexpr const char* kUsage =
+constexpr const char* kMatchUsage =
     "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--cpu-time] [--b-without-cuts] "
     "[--json]"
     "   (players: easy|medium|hard|\"engine:COMMAND LINE\")";
@@ -197,7 +197,7 @@ nlohmann::json side_json(const Player& player, const SideRecord& record, const S
 std::unique_ptr<Player> make_match_player(const std::string& name, const PlayerOptions& options) {
   if (name.rfind(kEnginePrefix, 0) != 0) {
     auto player = make_player(name, options);
-    if (!player) usage_error("match", "unknown player '" + name + "'", kUsage);
+    if (!player) usage_error("match", "unknown player '" + name + "'", kMatchUsage);
     return player;
   }
   auto started = start_engine_player(std::string_view(name).substr(kEnginePrefix.size()));
@@ -289,24 +289,24 @@ int run_match(int argc, char** argv) {
       cpu_time = true;
     } else if (option == "--games" && has_value) {
       const auto value = parse_integer(argv[++i], 1, 1000000);
-      if (!value) return usage_error("match", std::string("bad --games '") + argv[i] + "'", kUsage);
+      if (!value) return usage_error("match", std::string("bad --games '") + argv[i] + "'", kMatchUsage);
       games = *value;
     } else if (option == "--seed" && has_value) {
       const auto value = parse_integer(argv[++i], 0, 1LL << 62);
-      if (!value) return usage_error("match", std::string("bad --seed '") + argv[i] + "'", kUsage);
+      if (!value) return usage_error("match", std::string("bad --seed '") + argv[i] + "'", kMatchUsage);
       seed = static_cast<std::uint64_t>(*value);
     } else if ((option == "--seconds" || option == "--b-seconds") && has_value) {
       const auto value = parse_seconds(argv[++i]);
-      if (!value) return usage_error("match", "bad " + option + " '" + argv[i] + "'", kUsage);
+      if (!value) return usage_error("match", "bad " + option + " '" + argv[i] + "'", kMatchUsage);
       (option == "--seconds" ? limits_a.seconds : b_seconds.emplace()) = *value;
     } else if (option[0] != '-' && names.size() < 2) {
       names.push_back(option);
     } else {
-      return usage_error("match", "unexpected argument '" + option + "'", kUsage);
+      return usage_error("match", "unexpected argument '" + option + "'", kMatchUsage);
     }
   }
-  if (names.size() != 2) return usage_error("match", "two players are needed", kUsage);
-  if (games < 1) return usage_error("match", "--games N is missing", kUsage);
+  if (names.size() != 2) return usage_error("match", "two players are needed", kMatchUsage);
+  if (games < 1) return usage_error("match", "--games N is missing", kMatchUsage);
   const std::unique_ptr<Player> first = make_match_player(names[0], {});
   if (!first) return names[0].rfind(kEnginePrefix, 0) == 0 ? 1 : 2;
   const std::unique_ptr<Player> second = make_match_player(names[1], options_b);

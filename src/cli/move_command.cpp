@@ -17,7 +17,7 @@
 
 namespace reversi::cli {
 namespace {
-constexpr const char* kUsage =
+constexpr const char* kMoveUsage =
     "move --level easy|medium|hard (--position \"<64 chars> X|O\" | --transcript f5d6... | --file FILE) "
     "[--seconds S] [--depth N] [--cpu-time] [--seed N] [--ponder S] [--json]";
 constexpr const char* kOnePosition = "give one of --position, --transcript or --file, once";
@@ -142,43 +142,43 @@ int run_move(int argc, char** argv) {
       cpu_time = true;
     } else if (option == "--level" && has_value) {
       level = make_player(argv[++i]);
-      if (!level) return usage_error("move", std::string("unknown level '") + argv[i] + "'", kUsage);
+      if (!level) return usage_error("move", std::string("unknown level '") + argv[i] + "'", kMoveUsage);
     } else if (option == "--position" && has_value) {
-      if (position || file) return usage_error("move", kOnePosition, kUsage);
+      if (position || file) return usage_error("move", kOnePosition, kMoveUsage);
       const auto parsed = parse_position(argv[++i]);
-      if (!parsed) return usage_error("move", "bad position: " + parsed.error, kUsage);
+      if (!parsed) return usage_error("move", "bad position: " + parsed.error, kMoveUsage);
       position = *parsed.value;
     } else if (option == "--transcript" && has_value) {
-      if (position || file) return usage_error("move", kOnePosition, kUsage);
+      if (position || file) return usage_error("move", kOnePosition, kMoveUsage);
       const auto replayed = replay_transcript(argv[++i]);
-      if (!replayed) return usage_error("move", "bad transcript: " + replayed.message(), kUsage);
+      if (!replayed) return usage_error("move", "bad transcript: " + replayed.message(), kMoveUsage);
       position = replayed.replay->final_position;
     } else if (option == "--file" && has_value) {
-      if (position || file) return usage_error("move", kOnePosition, kUsage);
+      if (position || file) return usage_error("move", kOnePosition, kMoveUsage);
       file = argv[++i];
     } else if (option == "--seconds" && has_value) {
       const auto seconds = parse_seconds(argv[++i]);
-      if (!seconds) return usage_error("move", std::string("bad --seconds '") + argv[i] + "'", kUsage);
+      if (!seconds) return usage_error("move", std::string("bad --seconds '") + argv[i] + "'", kMoveUsage);
       limits.seconds = *seconds;
     } else if (option == "--depth" && has_value) {
       // Hard's midgame search stops at N plies (or the budget, whichever comes first).
       const auto depth = parse_integer(argv[++i], 1, 60);
-      if (!depth) return usage_error("move", std::string("bad --depth '") + argv[i] + "' (1 to 60)", kUsage);
+      if (!depth) return usage_error("move", std::string("bad --depth '") + argv[i] + "' (1 to 60)", kMoveUsage);
       limits.max_depth = static_cast<int>(*depth);
     } else if (option == "--ponder" && has_value) {
       const auto seconds = parse_seconds(argv[++i]);
-      if (!seconds) return usage_error("move", std::string("bad --ponder '") + argv[i] + "'", kUsage);
+      if (!seconds) return usage_error("move", std::string("bad --ponder '") + argv[i] + "'", kMoveUsage);
       ponder_seconds = *seconds;
     } else if (option == "--seed" && has_value) {
       const auto seed = parse_integer(argv[++i], 0, (1LL << 62));
-      if (!seed) return usage_error("move", std::string("bad --seed '") + argv[i] + "'", kUsage);
+      if (!seed) return usage_error("move", std::string("bad --seed '") + argv[i] + "'", kMoveUsage);
       limits.seed = static_cast<std::uint64_t>(*seed);
     } else {
-      return usage_error("move", "unexpected argument '" + option + "'", kUsage);
+      return usage_error("move", "unexpected argument '" + option + "'", kMoveUsage);
     }
   }
-  if (!level) return usage_error("move", "--level is missing", kUsage);
-  if (ponder_seconds > 0 && !file) return usage_error("move", "--ponder needs --file", kUsage);
+  if (!level) return usage_error("move", "--level is missing", kMoveUsage);
+  if (ponder_seconds > 0 && !file) return usage_error("move", "--ponder needs --file", kMoveUsage);
   if (cpu_time) level->set_clock(processor_seconds);
   if (file) return run_file(file, *level, limits, ponder_seconds, json);
   if (!position) position = Position::start();

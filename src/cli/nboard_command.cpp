@@ -18,7 +18,7 @@ namespace {
 // --cpu-time: the budget is processor time, as in `match --cpu-time`, so
 // that an engine playing a match on a shared machine is not weakened by
 // other work.
-constexpr const char* kUsage = "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]";
+constexpr const char* kNboardUsage = "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]";
 
 }  // namespace
 
@@ -51,18 +51,18 @@ int run_nboard(int argc, char** argv) {
     if (option == "--seconds" && i + 1 < argc) {
       const auto seconds = parse_seconds(argv[++i]);
       if (!seconds || *seconds <= 0)
-        return usage_error("nboard", std::string("bad --seconds '") + argv[i] + "'", kUsage);
+        return usage_error("nboard", std::string("bad --seconds '") + argv[i] + "'", kNboardUsage);
       options.seconds = *seconds;
     } else if (option == "--cpu-time") {
       cpu_time = true;
     } else if (option == "--player" && i + 1 < argc) {
       player_name = argv[++i];
     } else {
-      return usage_error("nboard", "unexpected argument '" + option + "'", kUsage);
+      return usage_error("nboard", "unexpected argument '" + option + "'", kNboardUsage);
     }
   }
   std::unique_ptr<Player> player = make_player(player_name, PlayerOptions{.table_megabytes = options.table_megabytes});
-  if (!player) return usage_error("nboard", "unknown player '" + player_name + "'", kUsage);
+  if (!player) return usage_error("nboard", "unknown player '" + player_name + "'", kNboardUsage);
   NboardSession session(options, std::move(player), std::cout, std::cerr);
   if (cpu_time) session.set_clock(processor_seconds);
   DescriptorLineInput input(0);

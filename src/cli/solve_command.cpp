@@ -12,7 +12,7 @@
 namespace reversi::cli {
 namespace {
 
-constexpr const char* kUsage = "solve FILE [--from N] [--count N] [--force] [--json]";
+constexpr const char* kSolveUsage = "solve FILE [--from N] [--count N] [--force] [--json]";
 
 // An exact solve costs about 2.3 times as much per extra empty square: 20
 // empties take a fraction of a second, 30 about an hour, 40 would take
@@ -40,15 +40,15 @@ int run_solve(int argc, char** argv) {
     } else if ((!std::strcmp(argv[i], "--from") || !std::strcmp(argv[i], "--count")) && i + 1 < argc) {
       const bool is_from = !std::strcmp(argv[i], "--from");
       const auto value = parse_integer(argv[++i], is_from ? 1 : 0, 1 << 30);
-      if (!value) return usage_error("solve", std::string("bad number '") + argv[i] + "'", kUsage);
+      if (!value) return usage_error("solve", std::string("bad number '") + argv[i] + "'", kSolveUsage);
       (is_from ? from : count) = *value;
     } else if (argv[i][0] == '-' || path) {
-      return usage_error("solve", std::string("unexpected argument '") + argv[i] + "'", kUsage);
+      return usage_error("solve", std::string("unexpected argument '") + argv[i] + "'", kSolveUsage);
     } else {
       path = argv[i];
     }
   }
-  if (!path) return usage_error("solve", "FILE is missing", kUsage);
+  if (!path) return usage_error("solve", "FILE is missing", kSolveUsage);
   const auto read = read_obf_file(path);
   if (!read) {
     std::fprintf(stderr, "solve: %s\n", read.error.c_str());

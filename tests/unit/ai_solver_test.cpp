@@ -15,10 +15,7 @@ using namespace reversi;
 
 namespace {
 
-int published_best_score(const std::string& line) {
-  const std::size_t colon = line.find(':', line.find(';'));
-  return std::stoi(line.substr(colon + 1));
-}
+using testing::published_best_score;
 
 }  // namespace
 

@@ -34,7 +34,7 @@ SessionOptions solo_as(ColourChoice colour, Strength strength = Strength::Medium
 }
 
 // A controller over fakes, with a clock the test moves.
-struct Rig {
+struct CoreRig {
   FakeComputer computer;
   MemoryStore store;
   double now = 10;
@@ -139,14 +139,14 @@ TEST_CASE("turn driver: Hard ponders on the player's time; weaker strengths do n
 }
 
 TEST_CASE("controller: a first start begins a game; a saved game is resumed; unreadable data is set aside") {
-  Rig fresh;
+  CoreRig fresh;
   fresh.start();
   REQUIRE(fresh.game.ready());
   const std::vector<GameEvent> started = fresh.game.take_events();
   REQUIRE(started.size() == 1);
   CHECK(started[0].kind == EventKind::GameStarted);
 
-  Rig resumed;
+  CoreRig resumed;
   Session saved(solo_as(ColourChoice::Black), 4);
   REQUIRE(saved.play(sq("f5")));
   REQUIRE(saved.play_computer_move(sq("f6"), saved.game().position()));
@@ -161,7 +161,7 @@ TEST_CASE("controller: a first start begins a game; a saved game is resumed; unr
   CHECK(resumed.store.documents["settings"] == "{\"version\":2,");  // kept until the player changes something
 
   // Options in the address are the next new game's: the saved game carries on.
-  Rig configured;
+  CoreRig configured;
   configured.store.documents["current"] = messages::session_to_json(saved.snapshot());
   StartRequest request;
   request.options.mode = Mode::TwoPlayers;
@@ -172,13 +172,13 @@ TEST_CASE("controller: a first start begins a game; a saved game is resumed; unr
   CHECK(configured.game.settings().mode == Mode::TwoPlayers);
   CHECK_FALSE(configured.game.settings().sound);
   // Without a saved game they are the first game's.
-  Rig fresh_configured;
+  CoreRig fresh_configured;
   fresh_configured.start(request);
   CHECK(fresh_configured.game.session()->options().mode == Mode::TwoPlayers);
 }
 
 TEST_CASE("controller: the computer's move is saved when it arrives, before it is shown") {
-  Rig rig;
+  CoreRig rig;
   rig.start();
   REQUIRE(rig.game.tap(sq("f5")));
   rig.game.update(rig.now, 0);
@@ -194,7 +194,7 @@ TEST_CASE("controller: the computer's move is saved when it arrives, before it i
 
   // While the store has not confirmed the save, the move is not shown; a
   // store that never answers delays it by two seconds at most.
-  Rig slow;
+  CoreRig slow;
   slow.start();
   REQUIRE(slow.game.tap(sq("d3")));
   slow.game.update(slow.now, 0);
@@ -238,7 +238,7 @@ TEST_CASE("controller: two tabs that share a store both keep their finished game
 }
 
 TEST_CASE("controller: storage that never answers is given up on; a failed save says so once") {
-  Rig slow;
+  CoreRig slow;
   slow.store.hold = true;
   slow.start();
   CHECK_FALSE(slow.game.ready());
@@ -249,7 +249,7 @@ TEST_CASE("controller: storage that never answers is given up on; a failed save 
   slow.store.release();  // late answers change nothing
   CHECK(slow.game.session()->game().transcript().empty());
 
-  Rig failing;
+  CoreRig failing;
   failing.store.save_error = "QuotaExceededError";
   failing.start();
   REQUIRE(failing.game.tap(sq("f5")));
@@ -260,7 +260,7 @@ TEST_CASE("controller: storage that never answers is given up on; a failed save 
 }
 
 TEST_CASE("controller: finished games go into the record, which is saved") {
-  Rig rig;
+  CoreRig rig;
   rig.start();
   REQUIRE(rig.game.resign());
   CHECK(rig.game.record().solo_for(Strength::Medium).lost == 1);
@@ -270,7 +270,7 @@ TEST_CASE("controller: finished games go into the record, which is saved") {
 }
 
 TEST_CASE("controller: written games are loaded or refused with a reason, never half") {
-  Rig rig;
+  CoreRig rig;
   rig.start();
   std::string error;
   CHECK(rig.game.load_transcript("f5d6c3", &error));
@@ -284,7 +284,7 @@ TEST_CASE("controller: written games are loaded or refused with a reason, never 
 }
 
 TEST_CASE("controller: a pass is told until the next move; a refusal is taken back by a move") {
-  Rig rig;
+  CoreRig rig;
   StartRequest request;
   request.options.mode = Mode::TwoPlayers;
   request.moves = "c4c3c2b2e6c1a1";  // white's a3 next leaves black without a move
@@ -307,7 +307,7 @@ TEST_CASE("controller: a pass is told until the next move; a refusal is taken ba
 }
 
 TEST_CASE("controller: the address's options and moves: a match opened from moves, a kept game said, bad moves told") {
-  Rig matched;
+  CoreRig matched;
   StartRequest request;
   request.options.mode = Mode::TwoPlayers;
   request.options.match_length = 3;
@@ -317,7 +317,7 @@ TEST_CASE("controller: the address's options and moves: a match opened from move
   CHECK(matched.game.session()->match().length() == 3);
   CHECK(matched.game.ignored_requests().empty());
 
-  Rig broken;
+  CoreRig broken;
   request.moves = "f5f5";
   broken.start(request);
   REQUIRE(broken.game.ready());
@@ -326,7 +326,7 @@ TEST_CASE("controller: the address's options and moves: a match opened from move
   CHECK(broken.game.ignored_requests()[0].rfind("?moves: ", 0) == 0);
 
   // A game in progress is kept over the address's options, and the player is told.
-  Rig kept;
+  CoreRig kept;
   Session saved(solo_as(ColourChoice::Black), 4);
   REQUIRE(saved.play(sq("f5")));
   REQUIRE(saved.play_computer_move(sq("f6"), saved.game().position()));
@@ -340,7 +340,7 @@ TEST_CASE("controller: the address's options and moves: a match opened from move
 }
 
 TEST_CASE("controller: play on from an earlier move keeps the later ones to redo") {
-  Rig rig;
+  CoreRig rig;
   StartRequest request;
   request.options.mode = Mode::TwoPlayers;
   request.moves = "f5d6c3d3c4";
@@ -369,7 +369,7 @@ TEST_CASE("wording: tap on a touch screen, click with a mouse; the status and th
 }
 
 TEST_CASE("host bridge: ready, state, refusals by reason, and events with the prefix") {
-  Rig rig;
+  CoreRig rig;
   RecordingHost host;
   HostBridge bridge(host, rig.game);
   rig.game.set_ready_listener([&] { bridge.announce_ready(); });
@@ -438,7 +438,7 @@ TEST_CASE("host bridge: ready, state, refusals by reason, and events with the pr
 }
 
 TEST_CASE("host bridge: the address's ignored requests go in the ready message, within what it may hold") {
-  Rig rig;
+  CoreRig rig;
   RecordingHost host;
   HostBridge bridge(host, rig.game);
   rig.game.set_ready_listener([&] { bridge.announce_ready(); });
@@ -461,7 +461,7 @@ TEST_CASE("host bridge: the address's ignored requests go in the ready message, 
 }
 
 TEST_CASE("host bridge: a flood waits its turn, state requests are answered once, and nothing is lost silently") {
-  Rig rig;
+  CoreRig rig;
   RecordingHost host;
   HostBridge bridge(host, rig.game);
   rig.start();
@@ -496,7 +496,7 @@ struct RecordingLink final : OnlineLink {
 }  // namespace
 
 TEST_CASE("host bridge: the online commands go to the table, checked first; without one they are not offered") {
-  Rig rig;
+  CoreRig rig;
   RecordingHost host;
   SUBCASE("no online table (the desktop)") {
     HostBridge bridge(host, rig.game);
@@ -590,7 +590,7 @@ TEST_CASE("notices and the state hook never hold broken UTF-8") {
   CHECK(notices.expire(1.5));
   CHECK_FALSE(notices.active());
 
-  Rig rig;
+  CoreRig rig;
   rig.start();
   ScreenFacts screen;
   screen.panel = "half a character: \xC3";
@@ -603,7 +603,7 @@ TEST_CASE("notices and the state hook never hold broken UTF-8") {
 }
 
 TEST_CASE("state hook: each legal move with the discs it turns, and what Tab visits, for the accessible mirror") {
-  Rig rig;
+  CoreRig rig;
   StartRequest request;
   request.options.mode = Mode::TwoPlayers;
   request.moves = "f5d6c3";  // white to move: g5 turns two discs, d3, f3 and f4 one each

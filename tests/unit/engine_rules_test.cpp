@@ -12,7 +12,7 @@
 using namespace reversi;
 
 namespace {
-Square sq(const char* name) { return *parse_square(name).value; }
+using testing::sq;
 Bitboard squares(std::initializer_list<const char*> names) {
   Bitboard bits = 0;
   for (const char* name : names) bits |= bit(sq(name));

@@ -10,12 +10,7 @@ using namespace reversi;
 using reversi::testing::play_all;
 
 namespace {
-SessionOptions two_players(int match_length = 1) {
-  SessionOptions options;
-  options.mode = Mode::TwoPlayers;
-  options.match_length = match_length;
-  return options;
-}
+using testing::two_players;
 }  // namespace
 
 TEST_CASE("game forfeit: an abandoned game is won by the other seat and scored in the match") {

@@ -5,14 +5,14 @@
 #include "engine/notation.h"
 #include "game/game.h"
 #include "game/game_transcript.h"
+#include "game_test_support.h"
 
 using namespace reversi;
 
 namespace {
-Square sq(const char* name) { return *parse_square(name).value; }
+using testing::kBlackPassesAfter8;
+using testing::sq;
 
-// Random-playout finds: black must pass after these 8 moves (the 9th, c5, is white's again).
-constexpr const char* kBlackPassesAfter8 = "c4c3c2b2e6c1a1a3";
 // Black wipes white out in 9 moves.
 constexpr const char* kWipeOut = "c4c3e6d6c6b4a4c5c2";
 

@@ -11,9 +11,10 @@ using namespace reversi;
 using reversi::testing::play_all;
 
 namespace {
-Square sq(const char* name) { return *parse_square(name).value; }
+using testing::kBlackPassesAfter8;  // white then plays c5
+using testing::sq;
+using testing::two_players;
 
-constexpr const char* kBlackPassesAfter8 = "c4c3c2b2e6c1a1a3";  // white then plays c5
 constexpr const char* kDrawnGame =
     "e6d6c4f4c6c5f6c7d7g6g4e7b6f3g7g8e2f5f8a6e3b5h8c3d8f2b8h5a4a5b3f7h6c8g3h3d3e8g1h7b4e1b7d2c2a8c1b2a2a3a1b1g2d1a7g5"
     "f1h1h4h2";
@@ -28,13 +29,6 @@ SessionOptions solo(ColourChoice colour) {
   SessionOptions options;
   options.mode = Mode::Solo;
   options.colour = colour;
-  return options;
-}
-
-SessionOptions two_players(int match_length = 1) {
-  SessionOptions options;
-  options.mode = Mode::TwoPlayers;
-  options.match_length = match_length;
   return options;
 }
 }  // namespace

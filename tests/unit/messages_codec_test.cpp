@@ -14,7 +14,7 @@ using namespace reversi;
 using namespace reversi::messages;
 
 namespace {
-Square sq(const char* name) { return *parse_square(name).value; }
+using testing::sq;
 
 template <class Decoder>
 DecodeProblem problem_of(Decoder decode, const std::string& text) {

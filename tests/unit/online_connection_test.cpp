@@ -20,7 +20,7 @@ using reversi::messages::Json;
 
 namespace {
 
-struct Rig {
+struct ConnectionRig {
   reversi::testing::FakeLink link;
   reversi::testing::MemoryStore store;
   double time = 50;
@@ -30,9 +30,9 @@ struct Rig {
                                [this](std::string_view text, double) { notices.emplace_back(text); },
                                [this] { ++identities_loaded; }}};
 
-  Rig() = default;
-  Rig(const Rig&) = delete;
-  Rig& operator=(const Rig&) = delete;
+  ConnectionRig() = default;
+  ConnectionRig(const ConnectionRig&) = delete;
+  ConnectionRig& operator=(const ConnectionRig&) = delete;
 
   // Connected and welcomed as a new guest.
   void welcomed_as(const std::string& player) {
@@ -65,7 +65,7 @@ struct Rig {
 
 TEST_SUITE("online connection") {
   TEST_CASE("the kept guest is read before the first hello, which names it") {
-    Rig rig;
+    ConnectionRig rig;
     rig.store.documents[OnlineConnection::kPlayerKey] =
         messages::dump(Json{{"version", 1}, {"player", "p_kept"}, {"secret", "s3cret"}, {"name", "Kept"}});
     rig.connection.connect();
@@ -83,13 +83,13 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("a new guest from the welcome is kept for the next visit, and requests held until then go out") {
-    Rig rig;
+    ConnectionRig rig;
     rig.open();
     rig.connection.opened(std::nullopt);
     CHECK(!rig.link.last_as<online::client::Hello>().player);  // nobody yet: the server makes a guest
     rig.connection.hold(online::client::GetLeaderboard{online::Period::Week});
     CHECK(rig.link.sent.size() == 1);  // held, not sent before the welcome
-    REQUIRE(rig.connection.welcomed(Rig::welcome("p_new", "n3w-secret")));
+    REQUIRE(rig.connection.welcomed(ConnectionRig::welcome("p_new", "n3w-secret")));
     CHECK(rig.connection.connected());
     CHECK(rig.connection.player() == "p_new");
     const Json kept = Json::parse(rig.store.documents[OnlineConnection::kPlayerKey]);
@@ -100,7 +100,7 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("a host's token goes instead of the guest; a refused one is dropped for the guest") {
-    Rig rig;
+    ConnectionRig rig;
     rig.store.documents[OnlineConnection::kPlayerKey] =
         messages::dump(Json{{"version", 1}, {"player", "p_kept"}, {"secret", "s3cret"}});
     rig.connection.sign_in("signed.token");
@@ -118,7 +118,7 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("another device's code goes once; the retry after it is this device's own player again") {
-    Rig rig;
+    ConnectionRig rig;
     rig.connection.use_link("ABCDEFGH");
     rig.open();
     rig.connection.opened(std::optional<std::string>("K7M2QX"));
@@ -132,12 +132,12 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("a resume starts after the last event seen, and replayed events are dropped") {
-    Rig rig;
+    ConnectionRig rig;
     rig.welcomed_as("p_me");
-    CHECK(rig.connection.accept(Rig::move_text(1)));
-    CHECK(rig.connection.accept(Rig::move_text(2)));
-    CHECK(!rig.connection.accept(Rig::move_text(2)));  // seen already
-    CHECK(!rig.connection.accept(Rig::move_text(1)));
+    CHECK(rig.connection.accept(ConnectionRig::move_text(1)));
+    CHECK(rig.connection.accept(ConnectionRig::move_text(2)));
+    CHECK(!rig.connection.accept(ConnectionRig::move_text(2)));  // seen already
+    CHECK(!rig.connection.accept(ConnectionRig::move_text(1)));
     CHECK(!rig.connection.accept("{\"type\":\"no such thing\"}"));  // malformed: ignored
     CHECK(!rig.connection.accept("not json"));
     CHECK(rig.connection.seq() == 2);
@@ -152,7 +152,7 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("attempts back off from half a second to ten, and start over once welcomed or asked at once") {
-    Rig rig;
+    ConnectionRig rig;
     rig.open();
     std::vector<double> waits;
     for (int attempt = 0; attempt < 8; ++attempt) {
@@ -173,7 +173,7 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("a device that knows it is offline says so and waits for the next attempt") {
-    Rig rig;
+    ConnectionRig rig;
     rig.link.is_online = false;
     rig.connection.connect();
     CHECK(rig.link.opens == 0);
@@ -182,10 +182,10 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("the welcome that answers a change of name changes only the name") {
-    Rig rig;
+    ConnectionRig rig;
     rig.welcomed_as("p_me");
     rig.connection.asked_name();
-    wire::Welcome renamed = Rig::welcome("p_me");
+    wire::Welcome renamed = ConnectionRig::welcome("p_me");
     renamed.name = "Ada";
     CHECK(!rig.connection.welcomed(renamed));
     CHECK(rig.connection.name() == "Ada");
@@ -193,7 +193,7 @@ TEST_SUITE("online connection") {
   }
 
   TEST_CASE("a deleted player is forgotten here for good: the store says deleted and the socket closes") {
-    Rig rig;
+    ConnectionRig rig;
     rig.welcomed_as("p_me");
     rig.connection.forget_deleted_player();
     CHECK(rig.connection.state() == OnlineConnection::State::Idle);

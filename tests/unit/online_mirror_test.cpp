@@ -6,19 +6,16 @@
 #include <doctest/doctest.h>
 
 #include "engine/notation.h"
+#include "test_support.h"
 
 using namespace reversi;
 namespace wire = reversi::messages::online::server;
 
 namespace {
 
-Square sq(const char* name) {
-  const Parsed<Square> parsed = parse_square(name);
-  REQUIRE_MESSAGE(parsed.value.has_value(), name);
-  return *parsed.value;
-}
+using testing::sq;
 
-struct Rig {
+struct MirrorRig {
   double now = 100;
   OnlineMirror mirror{[this] { return now; }};
 
@@ -48,7 +45,7 @@ struct Rig {
 
 TEST_SUITE("online mirror") {
   TEST_CASE("a game set up from the server's start is moved only by the server's moves, in order") {
-    Rig rig;
+    MirrorRig rig;
     REQUIRE(rig.mirror.start(rig.start()));
     CHECK(rig.mirror.colour_of("p_owner") == Color::Black);
     CHECK(rig.mirror.colour_of("p_guest") == Color::White);
@@ -56,7 +53,7 @@ TEST_SUITE("online mirror") {
     CHECK(rig.mirror.colour_of("") == std::nullopt);
     CHECK(rig.mirror.in_play());
 
-    REQUIRE(rig.mirror.play(Rig::move(Color::Black, "f5", 1)));
+    REQUIRE(rig.mirror.play(MirrorRig::move(Color::Black, "f5", 1)));
     CHECK(rig.mirror.session()->game().record().cursor() == 1);
     const std::vector<GameEvent> events = rig.mirror.take_events();
     REQUIRE(!events.empty());
@@ -64,15 +61,15 @@ TEST_SUITE("online mirror") {
     CHECK(rig.mirror.take_events().empty());
 
     // A move that skips one, repeats one, or is illegal here: out of step.
-    CHECK(!rig.mirror.play(Rig::move(Color::Black, "d3", 3)));
-    CHECK(!rig.mirror.play(Rig::move(Color::Black, "f5", 1)));
-    CHECK(!rig.mirror.play(Rig::move(Color::White, "a1", 2)));
+    CHECK(!rig.mirror.play(MirrorRig::move(Color::Black, "d3", 3)));
+    CHECK(!rig.mirror.play(MirrorRig::move(Color::Black, "f5", 1)));
+    CHECK(!rig.mirror.play(MirrorRig::move(Color::White, "a1", 2)));
     CHECK(rig.mirror.session()->game().record().cursor() == 1);
-    CHECK(rig.mirror.play(Rig::move(Color::White, "d6", 2)));
+    CHECK(rig.mirror.play(MirrorRig::move(Color::White, "d6", 2)));
   }
 
   TEST_CASE("a snapshot's moves are all on the board, with the colours of the match's game") {
-    Rig rig;
+    MirrorRig rig;
     OnlineMirror::Start start = rig.start(2, "f5d6c3");
     start.black = "p_guest";  // the colours swap for the match's second game
     start.white = "p_owner";
@@ -86,11 +83,11 @@ TEST_SUITE("online mirror") {
     CHECK(!rig.mirror.start(rig.start(1, "f5f5")));
     CHECK(rig.mirror.session() == nullptr);
     CHECK(!rig.mirror.in_play());
-    CHECK(!rig.mirror.play(Rig::move(Color::Black, "f5", 1)));
+    CHECK(!rig.mirror.play(MirrorRig::move(Color::Black, "f5", 1)));
   }
 
   TEST_CASE("a game the server ended by resignation ends here with the same winner") {
-    Rig rig;
+    MirrorRig rig;
     REQUIRE(rig.mirror.start(rig.start()));
     rig.mirror.end_as(Color::White, EndReason::Resignation);
     REQUIRE(rig.mirror.over());
@@ -100,7 +97,7 @@ TEST_SUITE("online mirror") {
   }
 
   TEST_CASE("the server's clock counts down from its reading, after the time it is held") {
-    Rig rig;
+    MirrorRig rig;
     REQUIRE(rig.mirror.start(rig.start()));
     CHECK(rig.mirror.clock() == std::nullopt);
     rig.mirror.read_clock(wire::ClockReading{Color::Black, 45, 2});
@@ -112,7 +109,7 @@ TEST_SUITE("online mirror") {
     CHECK(rig.mirror.clock() == std::make_pair(Color::Black, 0.0));
 
     // Each server move brings the next mover's reading.
-    REQUIRE(rig.mirror.play(Rig::move(Color::Black, "f5", 1, wire::ClockReading{Color::White, 30, 0})));
+    REQUIRE(rig.mirror.play(MirrorRig::move(Color::Black, "f5", 1, wire::ClockReading{Color::White, 30, 0})));
     rig.now += 5;
     CHECK(rig.mirror.clock() == std::make_pair(Color::White, 25.0));
     // A game over shows no clock.

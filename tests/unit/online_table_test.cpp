@@ -17,6 +17,7 @@
 #include "messages/events.h"
 #include "messages/table_messages.h"
 #include "online_test_support.h"
+#include "test_support.h"
 
 using namespace reversi;
 namespace online = reversi::messages::online;
@@ -29,11 +30,7 @@ constexpr const char* kCode = "K7M2QX";
 constexpr const char* kMe = "p_me";
 constexpr const char* kBea = "p_bea";
 
-Square sq(const char* name) {
-  const Parsed<Square> parsed = parse_square(name);
-  REQUIRE_MESSAGE(parsed.value.has_value(), name);
-  return *parsed.value;
-}
+using testing::sq;
 
 using reversi::testing::FakeLink;
 
@@ -43,7 +40,7 @@ struct Notice {
 };
 
 // An OnlineTable with its fakes and a clock the test sets.
-struct Rig {
+struct TableRig {
   FakeLink link;
   reversi::testing::MemoryStore store;
   double time = 1000;
@@ -53,9 +50,9 @@ struct Rig {
                                             notices.push_back({std::string(text), seconds});
                                           }}};
 
-  Rig() = default;
-  Rig(const Rig&) = delete;
-  Rig& operator=(const Rig&) = delete;
+  TableRig() = default;
+  TableRig(const TableRig&) = delete;
+  TableRig& operator=(const TableRig&) = delete;
 
   void receive(const online::ServerMessage& message) { table.link_message(online::encode_server_message(message)); }
 
@@ -97,7 +94,7 @@ wire::Table table_message(bool bea_seated, messages::TablePhase phase, int seq) 
 
 // Opens a table as a new guest and answers as the server does, up to the
 // table with its free seat. Leaves the link's record empty.
-void open_and_wait(Rig& rig) {
+void open_and_wait(TableRig& rig) {
   rig.table.open_table(match_options(), false);
   REQUIRE(rig.link.opens == 1);
   rig.table.link_opened();
@@ -174,12 +171,12 @@ struct ServerGame {
   Bitboard flips_of_last() const { return session.game().last_flips(); }
 };
 
-void deliver(Rig& rig, const std::vector<online::ServerMessage>& messages) {
+void deliver(TableRig& rig, const std::vector<online::ServerMessage>& messages) {
   for (const online::ServerMessage& message : messages) rig.receive(message);
 }
 
 // A table in play: Bea has joined, the game has started with the colours given.
-void start_game(Rig& rig, ServerGame& server) {
+void start_game(TableRig& rig, ServerGame& server) {
   open_and_wait(rig);
   rig.receive(table_message(true, messages::TablePhase::Playing, server.seq));
   rig.notices.clear();
@@ -187,7 +184,7 @@ void start_game(Rig& rig, ServerGame& server) {
   rig.link.sent.clear();
 }
 
-const Position& mirror_position(const Rig& rig) {
+const Position& mirror_position(const TableRig& rig) {
   REQUIRE(rig.table.session() != nullptr);
   return rig.table.session()->game().position();
 }
@@ -196,7 +193,7 @@ const Position& mirror_position(const Rig& rig) {
 
 TEST_SUITE("online-table") {
   TEST_CASE("open_table while idle loads the identity, connects, says hello and asks for the table") {
-    Rig rig;
+    TableRig rig;
     const online::TableOptions options{5, 0, StartVariant::EmptyCentre};
 
     SUBCASE("a new guest") {
@@ -261,7 +258,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("a table with our seat and a free seat") {
-    Rig rig;
+    TableRig rig;
     open_and_wait(rig);
     CHECK(rig.table.active());
     REQUIRE(rig.table.table() != nullptr);
@@ -282,7 +279,7 @@ TEST_SUITE("online-table") {
 
   TEST_CASE("the mirror follows the server's moves, and a tap becomes a play request") {
     SUBCASE("we play black") {
-      Rig rig;
+      TableRig rig;
       ServerGame server(kMe, kBea, 0);
       start_game(rig, server);
       REQUIRE(rig.table.session() != nullptr);
@@ -331,7 +328,7 @@ TEST_SUITE("online-table") {
     }
 
     SUBCASE("we play white") {
-      Rig rig;
+      TableRig rig;
       ServerGame server(kBea, kMe, 0);
       start_game(rig, server);
       CHECK(rig.table.colour() == std::optional<Color>(Color::White));
@@ -356,7 +353,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("the screen hears of the game's start and of each move with its flips") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     std::vector<GameEvent> events = rig.table.take_events();
@@ -384,7 +381,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("a replayed event is ignored") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     const std::vector<online::ServerMessage> first = server.play(sq("f5"));
@@ -408,7 +405,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("a move that does not follow the mirror makes it ask for the whole table again") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     deliver(rig, server.play(sq("f5")));
@@ -462,7 +459,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("a dropped link is reopened after the wait, resuming at the table") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     deliver(rig, server.play(sq("f5")));
@@ -522,7 +519,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("a resignation, or a player leaving, ends the mirror's game with the right winner") {
-    auto forfeit_game = [](Rig& rig, ServerGame& server, Color winner, EndReason reason = EndReason::Resignation) {
+    auto forfeit_game = [](TableRig& rig, ServerGame& server, Color winner, EndReason reason = EndReason::Resignation) {
       deliver(rig, server.play(sq("f5")));
       deliver(rig, server.play(sq("d6")));
       rig.table.take_events();
@@ -536,7 +533,7 @@ TEST_SUITE("online-table") {
     };
 
     SUBCASE("Bea resigns: we won") {
-      Rig rig;
+      TableRig rig;
       ServerGame server(kMe, kBea, 0);
       start_game(rig, server);
       forfeit_game(rig, server, Color::Black);
@@ -557,7 +554,7 @@ TEST_SUITE("online-table") {
     }
 
     SUBCASE("Bea leaves the table mid-game: we won, and are told she left") {
-      Rig rig;
+      TableRig rig;
       ServerGame server(kMe, kBea, 0);
       start_game(rig, server);
       forfeit_game(rig, server, Color::Black, EndReason::Abandoned);
@@ -570,7 +567,7 @@ TEST_SUITE("online-table") {
     }
 
     SUBCASE("we resign: Bea won") {
-      Rig rig;
+      TableRig rig;
       ServerGame server(kMe, kBea, 0);
       start_game(rig, server);
       rig.table.resign();
@@ -585,7 +582,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("the arcade: points for the game, a milestone told to the player and the host page, the record kept") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     deliver(rig, server.play(sq("f5")));
@@ -635,7 +632,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("an opponent away is counted down, and cleared when they are back") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     CHECK_FALSE(rig.table.opponent_away().has_value());
@@ -658,7 +655,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("seat-moved: the game goes on elsewhere, this device leaves the table") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     deliver(rig, server.play(sq("f5")));
@@ -680,7 +677,7 @@ TEST_SUITE("online-table") {
 
   TEST_CASE("server refusals: an unknown secret, and a table that is not there") {
     SUBCASE("bad-secret forgets the identity and connects as a new guest") {
-      Rig rig;
+      TableRig rig;
       rig.keep_identity("p_old", "stale");
       rig.table.open_table(match_options(), false);
       rig.table.link_opened();
@@ -710,7 +707,7 @@ TEST_SUITE("online-table") {
     }
 
     SUBCASE("too-many-guests: no new guest now; the device says why and stops asking") {
-      Rig rig;
+      TableRig rig;
       rig.table.open_table(match_options(), false);
       rig.table.link_opened();
       CHECK_FALSE(rig.link.last_as<online::client::Hello>().player.has_value());
@@ -731,7 +728,7 @@ TEST_SUITE("online-table") {
     }
 
     SUBCASE("no-such-table on join tells the player and leaves nothing open") {
-      Rig rig;
+      TableRig rig;
       rig.table.join("k7m2qx");
       CHECK(rig.table.active());
       rig.table.link_opened();
@@ -748,7 +745,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("garbage from the server changes nothing") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     deliver(rig, server.play(sq("f5")));
@@ -784,7 +781,7 @@ TEST_SUITE("online-table") {
 
   TEST_CASE("no connection, and a code that is not one") {
     SUBCASE("offline: no connecting, a notice, and a retry once online") {
-      Rig rig;
+      TableRig rig;
       rig.link.is_online = false;
       rig.table.open_table(match_options(), false);
       CHECK(rig.link.opens == 0);
@@ -802,7 +799,7 @@ TEST_SUITE("online-table") {
     }
 
     SUBCASE("a malformed code") {
-      Rig rig;
+      TableRig rig;
       const char* codes[] = {"K7M2Q", "K7M2QXX", "K7M2Q0", "K7 M2Q", ""};
       for (const char* code : codes) {
         CAPTURE(code);
@@ -820,7 +817,7 @@ TEST_SUITE("online-table") {
 
   TEST_CASE("the host page hears of our table, the opponent, the game and its end, once each") {
     namespace ev = messages::events;
-    Rig rig;
+    TableRig rig;
     rig.table.open_table(match_options(), false);
     rig.table.link_opened();
     rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
@@ -862,7 +859,7 @@ TEST_SUITE("online-table") {
   TEST_CASE("the host page hears who sat across when we join a table, and of the computer taking a seat") {
     namespace ev = messages::events;
     SUBCASE("joining Bea's table") {
-      Rig rig;
+      TableRig rig;
       rig.table.join(kCode);
       rig.table.link_opened();
       rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
@@ -875,7 +872,7 @@ TEST_SUITE("online-table") {
       CHECK(std::get<ev::OpponentJoined>(told[0]) == ev::OpponentJoined{kCode, "Bea", false});
     }
     SUBCASE("the computer on our free seat") {
-      Rig rig;
+      TableRig rig;
       open_and_wait(rig);
       rig.table.take_host_events();
       wire::Table table = table_message(false, messages::TablePhase::Playing, 0);
@@ -889,7 +886,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("sign-in: the hello carries the host's token; a refused one falls back to the guest and says so") {
-    Rig rig;
+    TableRig rig;
     rig.keep_identity("p_guest", "g-secret");
     rig.table.sign_in("eyJwIjoiYWRhIn0.c2ln");
     rig.table.open_table(match_options(), false);
@@ -931,7 +928,7 @@ TEST_SUITE("online-table") {
 
   TEST_CASE("sign-in while connected: without a seat, hello again at once; a seat held stays with its holder") {
     SUBCASE("watching the open tables") {
-      Rig rig;
+      TableRig rig;
       rig.table.watch_open_tables(true);
       rig.table.link_opened();
       rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
@@ -943,7 +940,7 @@ TEST_SUITE("online-table") {
       CHECK(rig.link.last_as<online::client::Hello>().token == std::optional<std::string>("tok.sig"));
     }
     SUBCASE("seated as the guest") {
-      Rig rig;
+      TableRig rig;
       ServerGame server(kMe, kBea, 0);
       start_game(rig, server);
       rig.table.sign_in("tok.sig");
@@ -961,7 +958,7 @@ TEST_SUITE("online-table") {
   }
 
   TEST_CASE("chips: what leaving would cost, in the server's figures, and what the match paid") {
-    Rig rig;
+    TableRig rig;
     ServerGame server(kMe, kBea, 0);
     start_game(rig, server);
     // Without chips, leaving a game in play is a resignation, and says so.
@@ -1045,7 +1042,7 @@ TEST_SUITE("online-table") {
     const wire::OpenTableEntry cy{"9XK2PW", "p_cy", "Cy", 2, online::TableOptions{}};
     wire::OpenTableEntry bob_renamed = bob;
     bob_renamed.host_name = "Robert";
-    Rig rig;
+    TableRig rig;
     rig.table.watch_open_tables(true);
     rig.table.link_opened();
     rig.receive(wire::Welcome{kMe, "Me", std::string("s3cret"), std::nullopt});
