@@ -154,7 +154,8 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
         const int value = picture.values[square];
         std::string text = std::to_string(value < 0 ? -value : value);
         if (value != 0) text.insert(0, value > 0 ? "+" : "\u2013");
-        if (!(picture.exact_values & bit(square))) text.insert(0, "~");  // an estimate
+        // An estimate ends in "?" (Noto Sans has no "≈"; "~–10" read as "~~10").
+        if (!(picture.exact_values & bit(square))) text += "?";
         const float height = std::max(20.0f, cell_ * 0.34f);
         const float font = std::max(13.0f, height * 0.7f);
         const ImVec2 extent = theme.strong->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
@@ -191,9 +192,14 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
       const float thickness = std::max(3.0f, cell_ * 0.06f);
       draw_list.AddCircle(center, cell_ * 0.5f - thickness, palette::kCopperBright, 40, thickness);
     }
-    if (square == picture.cursor)
-      draw_list.AddRect(ImVec2(corner.x + 2, corner.y + 2), ImVec2(corner.x + cell_ - 2, corner.y + cell_ - 2),
-                        palette::kCopperBright, cell_ * 0.12f, 0, 3.0f);
+    if (square == picture.cursor) {
+      // The keyboard's cursor: the buttons' focus ring (pale) on a dark edge,
+      // clear on the felt, on either disc and in every theme.
+      const float inset = 4, thickness = std::max(3.0f, cell_ * 0.05f);
+      const ImVec2 from(corner.x + inset, corner.y + inset), to(corner.x + cell_ - inset, corner.y + cell_ - inset);
+      draw_list.AddRect(from, to, IM_COL32(0, 0, 0, 210), cell_ * 0.12f, 0, thickness + 3);
+      draw_list.AddRect(from, to, palette::kPearlHighlight, cell_ * 0.12f, 0, thickness);
+    }
   }
 }
 
