@@ -133,18 +133,10 @@ bool peek_event(SDL_Event& event) {
   return SDL_PeepEvents(&event, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1;
 }
 
-void run_frame(Runtime& runtime) {
+// Takes this frame's events to ImGui and the app; true when there were any.
+bool take_events(Runtime& runtime, bool hold_pointer) {
   SDL_Event event;
   bool had_input = false;
-  // Dear ImGui 1.86 sees the mouse once a frame: a tap is a press in one
-  // frame and the release, where the pointer then is, in a later one. So a
-  // release ends the frame's events, and no pointer event is taken until two
-  // more frames are drawn: the first shows the release where it happened (two
-  // quick taps are two taps, never one where the last wins); the second
-  // draws the screen the release made, so that a dialog the tap closed no
-  // longer stands over the board when ImGui decides what the next press is on
-  // (it finds the window under the pointer from the frame before).
-  const bool hold_pointer = runtime.release_frames_owed > 0;
   while (peek_event(event)) {
     const bool pointer = event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION ||
                          event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION;
@@ -178,6 +170,20 @@ void run_frame(Runtime& runtime) {
       break;
     }
   }
+  return had_input;
+}
+
+void run_frame(Runtime& runtime) {
+  // Dear ImGui 1.86 sees the mouse once a frame: a tap is a press in one
+  // frame and the release, where the pointer then is, in a later one. So a
+  // release ends the frame's events, and no pointer event is taken until two
+  // more frames are drawn: the first shows the release where it happened (two
+  // quick taps are two taps, never one where the last wins); the second
+  // draws the screen the release made, so that a dialog the tap closed no
+  // longer stands over the board when ImGui decides what the next press is on
+  // (it finds the window under the pointer from the frame before).
+  const bool hold_pointer = runtime.release_frames_owed > 0;
+  const bool had_input = take_events(runtime, hold_pointer);
   if (runtime.context_lost) return;
   const double now = SDL_GetTicks64() / 1000.0;
   if (had_input) runtime.frames_owed = 3;
