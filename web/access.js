@@ -24,7 +24,7 @@
     'setting:larger-text': 'largerText',
   };
   var root, grid, cells = [], live, dialog, dialogTitle, dialogText, dialogButtons, toolbar = {};
-  var cursor = 19; // d3, where the canvas's cursor starts
+  var cursor = 19; // d3, a first move: where the grid's focus starts
   var last = null;
   var redoLine = ''; // the longest line of moves of this game, for telling a redo from a move
   var pending = [];
@@ -363,6 +363,10 @@
       // The canvas's keyboard ring, said for those who cannot see it.
       if (s.focus && s.focus !== last.focus && !inside(document.activeElement, root)) {
         say(controlLabel(s.focus) + ', button.');
+      }
+      // The canvas's own cursor on the board (the arrows over the canvas): the square under it.
+      if (s.cursor && s.cursor !== last.cursor && !inside(document.activeElement, root)) {
+        say(cellName(s, indexOf(s.cursor), legal) + '.');
       }
     }
     last = s;

@@ -188,6 +188,8 @@ class App {
   bool dialog_key(SDL_Keycode key);  // false: not a dialog's key
   void review_key(SDL_Keycode key);
   void board_key(SDL_Keycode key);
+  void show_cursor();
+  void wheel_turned(const SDL_MouseWheelEvent& wheel);
   // Draws in the theme the settings and the system ask for, from this frame on.
   void follow_theme();
   // The game on screen: the online table's while the player sits at one.
@@ -234,6 +236,7 @@ class App {
   ImVec2 board_origin_;
   float board_size_ = 0;
   bool cursor_visible_ = false;
+  widgets::ToastPlace toast_place_;  // where a notice covers nothing it should not (draw_screen)
 
   // Frames and the state hook.
   double now_ = 0;  // when the last frame was built

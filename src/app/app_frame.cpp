@@ -37,7 +37,9 @@ void App::frame(double now) {
   controls_.regions.clear();
   draw_screen();
   draw_panels();
-  toast_.draw({theme_, game_.notices(), now_, reduced_motion_});
+  toast_.draw(
+      {theme_, game_.notices(), now_, reduced_motion_, panel_ == Panel::None ? toast_place_ : widgets::ToastPlace{}});
+  widgets::end_frame();
   publish_after_frame();
 }
 
@@ -176,6 +178,7 @@ void App::publish_state() {
   screen.animating = animation_.running(now_);
   screen.viewing = viewing_ ? static_cast<int>(*viewing_) : -1;
   screen.focus = widgets::focused_control();
+  screen.cursor = cursor_visible_ ? cursor_ : kNoMove;
   screen.keyboard_controls = widgets::keyboard_controls();
   screen.status = status_line();
   for (const auto& [name, scroll] : controls_.regions) screen.regions[name] = {scroll.y * zoom_, scroll.max * zoom_};

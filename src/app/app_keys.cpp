@@ -12,6 +12,9 @@ namespace reversi {
 
 void App::handle_event(const SDL_Event& event) {
   state_dirty_ = true;  // layout or hover may change: republish the hook
+  if (event.type == SDL_MOUSEWHEEL) return wheel_turned(event.wheel);
+  // A press of the mouse or a finger puts the keyboard's cursor away.
+  if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_FINGERDOWN) cursor_visible_ = false;
   if (event.type != SDL_KEYDOWN) return;
   if (ImGui::GetIO().WantTextInput) return;
   const SDL_Keycode key = event.key.keysym.sym;
@@ -39,6 +42,14 @@ void App::handle_event(const SDL_Event& event) {
     return;
   }
   board_key(key);
+}
+
+// Browsers scroll about 100 CSS pixels a notch (a trackpad's deltas come as
+// fractions of a notch, pixel for pixel), in the layout's pixels here.
+void App::wheel_turned(const SDL_MouseWheelEvent& wheel) {
+  constexpr float kPixelsPerNotch = 100;
+  const float notches = wheel.direction == SDL_MOUSEWHEEL_FLIPPED ? -wheel.preciseY : wheel.preciseY;
+  widgets::wheel(-notches * kPixelsPerNotch / zoom_);
 }
 
 void App::escape_key() {
@@ -126,17 +137,24 @@ void App::board_key(SDL_Keycode key) {
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
     case SDLK_SPACE:
-      if (panel_ != Panel::None) return;  // the result card: its buttons, by Tab
-      if (cursor_visible_) tap_square(cursor_);
-      cursor_visible_ = true;
+      if (panel_ != Panel::None) return;                // the result card: its buttons, by Tab
+      if (cursor_visible_) return tap_square(cursor_);  // refused as a tap would be
+      show_cursor();
       return;
     default:
       return;
   }
-  if (cursor_visible_) cursor_ = square_at(column, row);
-  cursor_visible_ = true;
+  if (!cursor_visible_) return show_cursor();  // the first press shows where it is
+  cursor_ = square_at(column, row);
   widgets::clear_focus();  // the arrows went to the board
-  state_dirty_ = true;
+}
+
+// The cursor appears on the last move, or in the centre before the first.
+void App::show_cursor() {
+  const Square last = session() ? session()->game().last_move() : kNoMove;
+  cursor_ = last != kNoMove ? last : square_at(3, 3);
+  cursor_visible_ = true;
+  widgets::clear_focus();
 }
 
 }  // namespace reversi

@@ -281,7 +281,7 @@ void App::draw_settings_panel() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextWrapped(
         "The discs you would finish ahead (+) or behind (\u2013) with best play, as the Hard computer sees it; "
-        "~ marks an estimate, a plain figure is exact. Not in online games.");
+        "a ? marks an estimate (\u201310?), a plain figure is exact. Not in online games.");
     ImGui::PopStyleColor();
   }
   ImGui::Spacing();

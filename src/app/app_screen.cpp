@@ -133,7 +133,11 @@ void App::draw_screen() {
     y += board + pad * 0.6f;
     draw_status(ImVec2(x, y), width);
     y += status_height + pad * 0.6f;
-    draw_buttons(ImVec2(x, y), width, button_height);
+    const float buttons_used = draw_buttons(ImVec2(x, y), width, button_height);
+    // Notices go below the buttons where there is room, else over the board's
+    // lower rows: never over the title and the counts.
+    const bool room_below = display.y - (y + buttons_used) >= 80;
+    toast_place_ = {x, x + width, room_below ? y + buttons_used + pad : y - status_height - pad * 1.2f, !room_below};
   } else {
     // Landscape: the board on the left, everything else in a column beside it.
     const float board = std::max(200.0f, std::min(display.y - 2 * pad, display.x * 0.62f));
@@ -143,6 +147,7 @@ void App::draw_screen() {
     const float y = (display.y - board) * 0.5f;
     draw_board_area(ImVec2(x, y), board);
     const float side_x = x + board + pad;
+    toast_place_ = {side_x, side_x + side, pad};  // over the column, clear of the board's letters
     float side_y = y + std::max(0.0f, (board - (title_height + bar_height + status_height * 2 +
                                                 (review ? buttons_height : button_height * 2) + 4 * pad)) *
                                           0.3f);

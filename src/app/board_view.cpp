@@ -39,6 +39,36 @@ void centered_text(ImDrawList& draw_list, ImFont* font, float size, ImVec2 cente
   draw_list.AddText(font, size, ImVec2(center.x - extent.x * 0.5f, center.y - extent.y * 0.5f), color, text);
 }
 
+// A hint's value on its dot: a pill with the sign spelled out (no colour
+// alone says better or worse), copper when it gains.
+void draw_value_chip(ImDrawList& draw_list, const Theme& theme, ImVec2 center, float cell, int value, bool exact) {
+  std::string text = std::to_string(value < 0 ? -value : value);
+  if (value != 0) text.insert(0, value > 0 ? "+" : "\u2013");
+  // An estimate ends in "?" (Noto Sans has no "≈"; "~–10" read as "~~10").
+  if (!exact) text += "?";
+  const float height = std::max(20.0f, cell * 0.34f);
+  const float font = std::max(13.0f, height * 0.7f);
+  const ImVec2 extent = theme.strong->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
+  const float half = std::min(cell * 0.47f, std::max(height * 0.5f, extent.x * 0.5f + height * 0.28f));
+  const ImVec2 top_left(center.x - half, center.y - height * 0.5f);
+  const ImVec2 bottom_right(center.x + half, center.y + height * 0.5f);
+  const bool good = value >= 0;
+  draw_list.AddRectFilled(top_left, bottom_right, good ? palette::kCopper : palette::kFrame, height * 0.5f);
+  draw_list.AddRect(top_left, bottom_right, good ? palette::kDotOutline : palette::kCopperBright, height * 0.5f, 0,
+                    1.5f);
+  centered_text(draw_list, theme.strong, font, ImVec2(center.x, center.y + 0.5f),
+                good ? palette::kOnAccent : palette::kText, text.c_str());
+}
+
+// The keyboard's cursor: the buttons' focus ring (pale) on a dark edge,
+// clear on the felt, on either disc and in every theme.
+void draw_cursor(ImDrawList& draw_list, ImVec2 corner, float cell) {
+  const float inset = 4, thickness = std::max(3.0f, cell * 0.05f);
+  const ImVec2 from(corner.x + inset, corner.y + inset), to(corner.x + cell - inset, corner.y + cell - inset);
+  draw_list.AddRect(from, to, IM_COL32(0, 0, 0, 210), cell * 0.12f, 0, thickness + 3);
+  draw_list.AddRect(from, to, palette::kPearlHighlight, cell * 0.12f, 0, thickness);
+}
+
 }  // namespace
 
 void draw_disc(ImDrawList& draw_list, ImVec2 center, float radius, Color face, float width, float lift) {
@@ -89,10 +119,10 @@ ImVec2 BoardView::square_origin(Square square) const {
   return ImVec2(felt_.x + column_of(square) * cell_, felt_.y + row_of(square) * cell_);
 }
 
-void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPicture& picture,
-                     const FlipAnimation& animation, double now) const {
+// Walnut rim with a lighter bevel, the felt and its grid, the marker points
+// and the coordinates.
+void BoardView::draw_rim_and_felt(ImDrawList& draw_list, const Theme& theme) const {
   const ImVec2 end(origin_.x + size_, origin_.y + size_);
-  // Walnut rim with a lighter bevel, then the felt.
   draw_list.AddRectFilled(ImVec2(origin_.x + 3, origin_.y + 6), ImVec2(end.x + 3, end.y + 6), IM_COL32(0, 0, 0, 110),
                           rim_ * 0.6f);
   draw_list.AddRectFilledMultiColor(origin_, end, palette::kFrameLight, palette::kFrame, palette::kFrame,
@@ -121,7 +151,11 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
     centered_text(draw_list, theme.strong, label_size,
                   ImVec2(origin_.x + rim_ * 0.5f, felt_.y + (index + 0.5f) * cell_), palette::kTextDim, row);
   }
+}
 
+void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPicture& picture,
+                     const FlipAnimation& animation, double now) const {
+  draw_rim_and_felt(draw_list, theme);
   const float radius = cell_ * 0.41f;
   for (Square square = 0; square < 64; ++square) {
     const ImVec2 corner = square_origin(square);
@@ -150,23 +184,8 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
       draw_list.AddCircle(center, radius, palette::kCopperBright, 0, 2.0f);
     } else if (picture.dots & bit(square)) {
       if (picture.valued & bit(square)) {
-        // A pill with the value's sign spelled out: no colour alone says better or worse.
-        const int value = picture.values[square];
-        std::string text = std::to_string(value < 0 ? -value : value);
-        if (value != 0) text.insert(0, value > 0 ? "+" : "\u2013");
-        if (!(picture.exact_values & bit(square))) text.insert(0, "~");  // an estimate
-        const float height = std::max(20.0f, cell_ * 0.34f);
-        const float font = std::max(13.0f, height * 0.7f);
-        const ImVec2 extent = theme.strong->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
-        const float half = std::min(cell_ * 0.47f, std::max(height * 0.5f, extent.x * 0.5f + height * 0.28f));
-        const ImVec2 top_left(center.x - half, center.y - height * 0.5f);
-        const ImVec2 bottom_right(center.x + half, center.y + height * 0.5f);
-        const bool good = value >= 0;
-        draw_list.AddRectFilled(top_left, bottom_right, good ? palette::kCopper : palette::kFrame, height * 0.5f);
-        draw_list.AddRect(top_left, bottom_right, good ? palette::kDotOutline : palette::kCopperBright, height * 0.5f,
-                          0, 1.5f);
-        centered_text(draw_list, theme.strong, font, ImVec2(center.x, center.y + 0.5f),
-                      good ? palette::kOnAccent : palette::kText, text.c_str());
+        draw_value_chip(draw_list, theme, center, cell_, picture.values[square],
+                        (picture.exact_values & bit(square)) != 0);
       } else if (picture.show_counts && picture.flip_counts[square] > 0) {
         // Large enough to read on a phone: a 14 px figure at the least.
         const float dot = std::max(9.5f, cell_ * 0.26f);
@@ -191,9 +210,7 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
       const float thickness = std::max(3.0f, cell_ * 0.06f);
       draw_list.AddCircle(center, cell_ * 0.5f - thickness, palette::kCopperBright, 40, thickness);
     }
-    if (square == picture.cursor)
-      draw_list.AddRect(ImVec2(corner.x + 2, corner.y + 2), ImVec2(corner.x + cell_ - 2, corner.y + cell_ - 2),
-                        palette::kCopperBright, cell_ * 0.12f, 0, 3.0f);
+    if (square == picture.cursor) draw_cursor(draw_list, corner, cell_);
   }
 }
 

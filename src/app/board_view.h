@@ -52,6 +52,8 @@ class BoardView {
   float size() const { return size_; }
 
  private:
+  void draw_rim_and_felt(ImDrawList& draw_list, const Theme& theme) const;
+
   ImVec2 origin_{0, 0};
   float size_ = 0;
   float rim_ = 0;

@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "app/app.h"
+#include "app/core/picture_settling.h"
 #include "app/platform.h"
 #include "app/theme.h"
 
@@ -48,6 +50,8 @@ struct Runtime {
   } pointer;
   bool running = true;
   const char* glsl_version = nullptr;
+  // Frames go on while each differs from the one before (see picture_settling.h).
+  reversi::PictureSettling settling;
 };
 
 Runtime* g_runtime = nullptr;  // only for the C callbacks of SDL/Emscripten
@@ -83,6 +87,23 @@ void rebuild_fonts_if_needed(Runtime& runtime, float zoom) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
+// What a frame drew, as a fingerprint: its vertices, indices and commands.
+std::uint64_t picture_of(const ImDrawData& data) {
+  reversi::Fingerprint fingerprint;
+  fingerprint.add_value(data.DisplaySize);
+  for (int list = 0; list < data.CmdListsCount; ++list) {
+    const ImDrawList& draw_list = *data.CmdLists[list];
+    fingerprint.add(draw_list.VtxBuffer.Data, draw_list.VtxBuffer.size_in_bytes());
+    fingerprint.add(draw_list.IdxBuffer.Data, draw_list.IdxBuffer.size_in_bytes());
+    for (const ImDrawCmd& command : draw_list.CmdBuffer) {
+      fingerprint.add_value(command.ClipRect);
+      fingerprint.add_value(command.TextureId);
+      fingerprint.add_value(command.ElemCount);
+    }
+  }
+  return fingerprint.value();
+}
+
 // Follows the left button and the pointer's position through one event.
 void track_pointer(Runtime::Pointer& pointer, const SDL_Event& event) {
   switch (event.type) {
@@ -112,18 +133,10 @@ bool peek_event(SDL_Event& event) {
   return SDL_PeepEvents(&event, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1;
 }
 
-void run_frame(Runtime& runtime) {
+// Takes this frame's events to ImGui and the app; true when there were any.
+bool take_events(Runtime& runtime, bool hold_pointer) {
   SDL_Event event;
   bool had_input = false;
-  // Dear ImGui 1.86 sees the mouse once a frame: a tap is a press in one
-  // frame and the release, where the pointer then is, in a later one. So a
-  // release ends the frame's events, and no pointer event is taken until two
-  // more frames are drawn: the first shows the release where it happened (two
-  // quick taps are two taps, never one where the last wins); the second
-  // draws the screen the release made, so that a dialog the tap closed no
-  // longer stands over the board when ImGui decides what the next press is on
-  // (it finds the window under the pointer from the frame before).
-  const bool hold_pointer = runtime.release_frames_owed > 0;
   while (peek_event(event)) {
     const bool pointer = event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION ||
                          event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION;
@@ -136,7 +149,8 @@ void run_frame(Runtime& runtime) {
     // While the board cannot be seen, taps and keys are dropped: nobody
     // meant them for a board they could not see.
     if (runtime.context_lost) continue;
-    ImGui_ImplSDL2_ProcessEvent(&event);
+    // The wheel scrolls as browsers do, by the app's own measure (App::handle_event).
+    if (event.type != SDL_MOUSEWHEEL) ImGui_ImplSDL2_ProcessEvent(&event);
     runtime.app->handle_event(event);
     had_input = true;
     track_pointer(runtime.pointer, event);
@@ -156,6 +170,20 @@ void run_frame(Runtime& runtime) {
       break;
     }
   }
+  return had_input;
+}
+
+void run_frame(Runtime& runtime) {
+  // Dear ImGui 1.86 sees the mouse once a frame: a tap is a press in one
+  // frame and the release, where the pointer then is, in a later one. So a
+  // release ends the frame's events, and no pointer event is taken until two
+  // more frames are drawn: the first shows the release where it happened (two
+  // quick taps are two taps, never one where the last wins); the second
+  // draws the screen the release made, so that a dialog the tap closed no
+  // longer stands over the board when ImGui decides what the next press is on
+  // (it finds the window under the pointer from the frame before).
+  const bool hold_pointer = runtime.release_frames_owed > 0;
+  const bool had_input = take_events(runtime, hold_pointer);
   if (runtime.context_lost) return;
   const double now = SDL_GetTicks64() / 1000.0;
   if (had_input) runtime.frames_owed = 3;
@@ -194,6 +222,9 @@ void run_frame(Runtime& runtime) {
   ImGui::NewFrame();
   runtime.app->frame(now);
   ImGui::Render();
+  // Never rest on a picture the next frame would change: a popup is measured
+  // hidden on its first frame, and fades and scroll limits settle over a few.
+  if (runtime.settling.drawn(picture_of(*ImGui::GetDrawData()))) runtime.frames_owed = std::max(runtime.frames_owed, 1);
 
   int width = 0, height = 0;
   SDL_GL_GetDrawableSize(runtime.window, &width, &height);
@@ -224,6 +255,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplOpenGL3_Init(g_runtime->glsl_version);
   g_runtime->font_scale = 0;
+  g_runtime->settling.forget();
   g_runtime->context_lost = false;
   g_runtime->frames_owed = 3;
   return EM_TRUE;

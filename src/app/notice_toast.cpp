@@ -10,7 +10,7 @@ void NoticeToast::draw(const Params& params) {
     text_ = params.notices.text();
     fade_started_ = false;
     fading_ = false;
-    widgets::toast(params.theme, text_, 1.0f);
+    widgets::toast(params.theme, text_, 1.0f, params.place);
     return;
   }
   if (text_.empty()) return;
@@ -20,7 +20,7 @@ void NoticeToast::draw(const Params& params) {
   }
   fading_ = params.now < fade_until_;
   if (fading_)
-    widgets::toast(params.theme, text_, static_cast<float>((fade_until_ - params.now) / kFade));
+    widgets::toast(params.theme, text_, static_cast<float>((fade_until_ - params.now) / kFade), params.place);
   else
     text_.clear();
 }

@@ -7,6 +7,7 @@
 
 #include "app/core/notices.h"
 #include "app/theme.h"
+#include "app/widgets.h"
 
 namespace reversi {
 
@@ -17,6 +18,7 @@ class NoticeToast {
     const Notices& notices;
     double now = 0;
     bool reduced_motion = false;
+    widgets::ToastPlace place = {};  // where the screen has room for it
   };
   void draw(const Params& params);
   // The last frame drew a fading toast: frames are due until one without it.

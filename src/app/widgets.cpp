@@ -14,10 +14,11 @@ namespace reversi::widgets {
 
 namespace {
 
-// The keyboard's focus: the items that took focus last frame, in drawing
-// order, and the one that has it.
+// The keyboard's focus: the items that take focus, in drawing order, and
+// the one that has it. Keys arrive between frames, when `drawing` holds the
+// last frame's items, complete.
 struct Focus {
-  std::vector<std::string> order, drawing;
+  std::vector<std::string> drawing;
   std::string focused;
   bool visible = false;
   bool activate = false;    // Enter or Space: the focused item fires this frame
@@ -71,7 +72,9 @@ bool note_control(const std::string& name) {
 
 void move_focus(FocusMove move) {
   Focus& state = focus();
-  const std::vector<std::string>& order = state.order;
+  // The last frame's items (an older list could still lack a button that
+  // has just become enabled, or the dialog that has just opened).
+  const std::vector<std::string>& order = state.drawing;
   state.scroll_to = true;
   if (order.empty()) return;
   const auto at = std::find(order.begin(), order.end(), state.focused);
@@ -87,7 +90,7 @@ void move_focus(FocusMove move) {
 
 bool activate_focus() {
   Focus& state = focus();
-  if (!state.visible || std::find(state.order.begin(), state.order.end(), state.focused) == state.order.end())
+  if (!state.visible || std::find(state.drawing.begin(), state.drawing.end(), state.focused) == state.drawing.end())
     return false;
   state.activate = true;
   return true;
@@ -117,7 +120,7 @@ bool focus_control(const std::string& name, bool press) {
 
 bool focus_on_last() {
   const Focus& state = focus();
-  return state.visible && !state.order.empty() && state.order.back() == state.focused;
+  return state.visible && !state.drawing.empty() && state.drawing.back() == state.focused;
 }
 
 bool button(const char* label, ImVec2 size, bool enabled, const char* name) {
@@ -283,173 +286,37 @@ bool wide_button(const char* label, float width, bool primary) {
   return pressed;
 }
 
-namespace {
-
-// One scrolling region's drag, kept between frames by the region's id.
-struct Drag {
-  bool tracking = false;  // the press started in this region
-  bool swiping = false;   // it moved far enough to be a swipe, not a tap
-  float start_y = 0, start_scroll = 0;
-  float last_y = 0;
-  float velocity = 0;  // px/s, positive scrolls down the content
-  int frame = -1;      // the last frame the region was seen
-};
-std::map<ImGuiID, Drag>& drags() {
-  static std::map<ImGuiID, Drag> all;
-  return all;
-}
-int g_pages = 0;  // a paging request for the region drawn next
-bool g_gliding = false;
-
-// A swipe starts past this many pixels; a shaky tap stays a tap.
-constexpr float kSwipeThreshold = 9;
-// Momentum dies away by this factor per second.
-constexpr float kGlideDecay = 4.0f;
-
-void drag_to_scroll() {
-  ImGuiWindow* window = ImGui::GetCurrentWindow();
-  const ImGuiIO& io = ImGui::GetIO();
-  Drag& drag = drags()[window->ID];
-  const float max_scroll = window->ScrollMax.y;
-  const float dt = std::max(io.DeltaTime, 1.0f / 240);
-  if (drag.frame != ImGui::GetFrameCount() - 1) drag = Drag{};  // not seen last frame: a new region
-  drag.frame = ImGui::GetFrameCount();
-  // Page keys are for the dialog, when one is open, not for the screen under it.
-  if (g_pages != 0 && has_keyboard(*window)) {
-    const float page = window->InnerRect.GetHeight() * 0.85f;
-    const float target = g_pages == 2 ? max_scroll : g_pages == -2 ? 0 : window->Scroll.y + g_pages * page;
-    ImGui::SetScrollY(std::clamp(target, 0.0f, max_scroll));
-    g_pages = 0;
-  }
-  // A press inside the region but not on its scrollbar starts a drag.
-  ImRect inner = window->InnerRect;
-  if (window->ScrollbarY) inner.Max.x -= ImGui::GetStyle().ScrollbarSize;
-  if (io.MouseClicked[0] && inner.Contains(io.MousePos) &&
-      ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem))
-    drag = Drag{true, false, io.MousePos.y, window->Scroll.y, io.MousePos.y, 0, drag.frame};
-  if (drag.tracking && io.MouseDown[0]) {
-    const float moved = io.MousePos.y - drag.start_y;
-    if (!drag.swiping && std::fabs(moved) > kSwipeThreshold && max_scroll > 0) {
-      drag.swiping = true;
-      ImGui::ClearActiveID();  // the button under the finger is let go: a swipe is no tap
-    }
-    if (drag.swiping) {
-      ImGui::SetScrollY(std::clamp(drag.start_scroll - moved, 0.0f, max_scroll));
-      const float step = (drag.last_y - io.MousePos.y) / dt;
-      drag.velocity = drag.velocity * 0.5f + step * 0.5f;
-      if (ImGui::GetActiveID() != 0 && ImGui::GetActiveID() != window->ID) ImGui::ClearActiveID();
-    }
-    drag.last_y = io.MousePos.y;
-  } else if (drag.tracking) {
-    drag.tracking = false;
-    // A flick whose move and release came in one frame is a swipe too: the
-    // button it started on must not fire on this release.
-    if (!drag.swiping && std::fabs(io.MousePos.y - drag.start_y) > kSwipeThreshold && max_scroll > 0) {
-      ImGui::ClearActiveID();
-      ImGui::SetScrollY(std::clamp(drag.start_scroll - (io.MousePos.y - drag.start_y), 0.0f, max_scroll));
-    }
-    if (!drag.swiping) drag.velocity = 0;
-    drag.swiping = false;
-  }
-  if (!drag.tracking && drag.velocity != 0) {
-    const float next = std::clamp(window->Scroll.y + drag.velocity * dt, 0.0f, max_scroll);
-    ImGui::SetScrollY(next);
-    drag.velocity *= std::exp(-kGlideDecay * dt);
-    if (std::fabs(drag.velocity) < 15 || next <= 0 || next >= max_scroll) drag.velocity = 0;
-  }
-  g_gliding = g_gliding || drag.velocity != 0 || drag.swiping;
-}
-
-// The fade and arrow at an edge of `region` beyond which more content lies.
-void mark_fold(const ImGuiWindow& region) {
-  ImDrawList& draw_list = *ImGui::GetWindowDrawList();
-  const ImVec2 min = region.Pos, max(region.Pos.x + region.Size.x, region.Pos.y + region.Size.y);
-  const float fade = 34;
-  // The colour behind the region: its own when it has one, else the dialog's.
-  const ImVec4 own = ImGui::GetStyleColorVec4(ImGuiCol_ChildBg);
-  const ImU32 solid = own.w > 0 ? ImGui::GetColorU32(own) : ImGui::GetColorU32(ImGuiCol_PopupBg);
-  const ImU32 clear = solid & ~IM_COL32_A_MASK;
-  draw_list.PushClipRect(min, max, false);
-  const float right = max.x - (region.ScrollbarY ? ImGui::GetStyle().ScrollbarSize : 0);
-  const float middle = (min.x + right) * 0.5f;
-  if (region.Scroll.y < region.ScrollMax.y - 1) {
-    draw_list.AddRectFilledMultiColor(ImVec2(min.x, max.y - fade), ImVec2(right, max.y), clear, clear, solid, solid);
-    draw_list.AddTriangleFilled(ImVec2(middle - 9, max.y - 14), ImVec2(middle + 9, max.y - 14),
-                                ImVec2(middle, max.y - 5), palette::kCopperBright);
-  }
-  if (region.Scroll.y > 1) {
-    draw_list.AddRectFilledMultiColor(min, ImVec2(right, min.y + fade), solid, solid, clear, clear);
-    draw_list.AddTriangleFilled(ImVec2(middle - 9, min.y + 14), ImVec2(middle + 9, min.y + 14),
-                                ImVec2(middle, min.y + 5), palette::kCopperBright);
-  }
-  draw_list.PopClipRect();
-}
-
-// The regions being drawn, with the names they are published under.
-struct OpenRegion {
-  ImGuiWindow* window;
-  std::string name;
-};
-std::vector<OpenRegion>& open_regions() {
-  static std::vector<OpenRegion> stack;
-  return stack;
-}
-
-}  // namespace
-
-void begin_scroll_region(const char* id, ImVec2 size, bool padded) {
-  const bool opening = ImGui::IsWindowAppearing();  // the dialog around it
-  ImGui::BeginChild(id, size, false,
-                    ImGuiWindowFlags_NoNavInputs | (padded ? ImGuiWindowFlags_AlwaysUseWindowPadding : 0));
-  if (opening) ImGui::SetScrollY(0);  // a dialog opens at its top, however it was left
-  std::string name(id);
-  open_regions().push_back({ImGui::GetCurrentWindow(), name.rfind("##", 0) == 0 ? name.substr(2) : name});
-  drag_to_scroll();
-}
-
-void end_scroll_region() {
-  const OpenRegion open = open_regions().back();
-  open_regions().pop_back();
-  ImGuiWindow* region = open.window;
-  if (auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData))
-    registry->regions[open.name] = ScrollState{region->Scroll.y, region->ScrollMax.y};
-  mark_fold(*region);  // over the region's own content
-  ImGui::EndChild();
-}
-
-void request_page(int pages) { g_pages = pages; }
-
 void begin_frame(int dialog) {
-  g_gliding = false;
+  begin_scroll_frame(dialog != 0);
   Focus& state = focus();
   // A dialog opening, closing or giving way to another moves the focus into
   // it or back out, with nothing pending.
   if (dialog != state.dialog) {
     state.dialog = dialog;
-    state.order.clear();
     state.drawing.clear();
     state.focused.clear();
     state.visible = false;
     state.activate = state.activating = false;
     return;
   }
-  state.order = std::move(state.drawing);
   state.drawing.clear();
   state.activating = state.activate;
   state.activate = false;
 }
 
-bool scrolling() { return g_gliding; }
-
-void toast(const Theme& theme, const std::string& text, float alpha) {
+void toast(const Theme& theme, const std::string& text, float alpha, const ToastPlace& place) {
   if (text.empty() || alpha <= 0) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImDrawList& draw_list = *ImGui::GetForegroundDrawList();
   const float size = 17, pad_x = 18, pad_y = 12;
-  const float wrap = std::min(display.x - 32, 560.0f) - 2 * pad_x;
+  const float left = place.set() ? place.left : 0, right = place.set() ? place.right : display.x;
+  const float wrap = std::min(right - left - 16, 560.0f) - 2 * pad_x;
   const ImVec2 extent = theme.body->CalcTextSizeA(size, FLT_MAX, wrap, text.c_str());
   const ImVec2 box(extent.x + 2 * pad_x, extent.y + 2 * pad_y);
-  const ImVec2 min((display.x - box.x) * 0.5f, std::max(10.0f, std::min(display.y * 0.03f, 24.0f)));
+  const float top = !place.set()  ? std::max(10.0f, std::min(display.y * 0.03f, 24.0f))
+                    : place.below ? place.top - box.y
+                                  : place.top;
+  const ImVec2 min(left + (right - left - box.x) * 0.5f, top);
   const ImVec2 max(min.x + box.x, min.y + box.y);
   const auto faded = [alpha](ImU32 colour) {
     const int a = static_cast<int>(((colour >> IM_COL32_A_SHIFT) & 0xFF) * alpha);

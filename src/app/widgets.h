@@ -92,14 +92,33 @@ void end_scroll_region();
 // Scrolls the region under the keyboard by pages (PageUp/PageDown: ±1) or
 // to an end (Home/End: ±2).
 void request_page(int pages);
+// The wheel's turn, in layout pixels (positive towards the content's end):
+// the region under the pointer scrolls by it in the next frame, as a
+// browser scrolls a page (about 100 CSS pixels a notch, a trackpad's own
+// pixels), or else whatever else under the pointer scrolls.
+void wheel(float pixels);
 // Called at the start of each frame (before anything is drawn) with which
 // dialog is open (0: none); scrolling() then says whether a scroll still
 // glides, and so needs frames.
 void begin_frame(int dialog);
 bool scrolling();
+// Called at the end of each frame: a wheel turn no region took goes to the
+// window under the pointer.
+void end_frame();
+// The scrolling regions' part of begin_frame (scroll_region.cpp).
+void begin_scroll_frame(bool dialog_open);
 
-// A notice that floats over everything, dialogs included, near the top of
-// the screen, so that what the player is told is never hidden.
-void toast(const Theme& theme, const std::string& text, float alpha);
+// Where a notice floats: centred between `left` and `right`, its top at
+// `top`, or (`below` true) its bottom at `top`. The default is the top of
+// the screen, over the open dialog's title.
+struct ToastPlace {
+  float left = 0, right = 0, top = 0;
+  bool below = false;
+  bool set() const { return right > left; }
+};
+// A notice that floats over everything, dialogs included, so that what the
+// player is told is never hidden; the screen places it clear of the board's
+// letters, the title and the counts (App::draw_screen).
+void toast(const Theme& theme, const std::string& text, float alpha, const ToastPlace& place = {});
 
 }  // namespace reversi::widgets

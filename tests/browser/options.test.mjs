@@ -348,14 +348,14 @@ describe('options', () => {
     const { context, page, log } = await open(desktop, { mode: 'two-player' });
     try {
       await waitForTurn(page);
-      await page.keyboard.press('ArrowRight'); // first press shows the cursor at d3
-      for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key); // f3 → f5
+      await page.keyboard.press('ArrowRight'); // first press shows the cursor in the centre, on d4
+      for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key); // f4 → f5
       await waitForStill(page); // every key handled and drawn (no mouse: it would hide the cursor)
       assert.equal((await state(page)).transcript, '', 'arrows alone play nothing');
       await screenshot(page, 'keyboard-cursor-desktop');
       await page.keyboard.press('Enter');
       const s = await waitForState(page, (t) => t.transcript.length === 2, null, { message: 'Enter played at the cursor' });
-      assert.equal(s.transcript, 'f5', 'the cursor went d3 → f3 → f5');
+      assert.equal(s.transcript, 'f5', 'the cursor went d4 → f4 → f5');
       assert.equal(s.board, replayTranscript('f5').board);
       assert.deepEqual(log.pageErrors, []);
     } finally {

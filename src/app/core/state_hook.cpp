@@ -244,6 +244,7 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     state["animating"] = screen.animating;
     state["viewing"] = screen.viewing < 0 ? Json(nullptr) : Json(screen.viewing);
     state["focus"] = screen.focus;
+    state["cursor"] = screen.cursor < 64 ? Json(square_name(screen.cursor)) : Json(nullptr);
     state["keyboardControls"] = screen.keyboard_controls;
     state["status"] = repaired_utf8(screen.status);
     Json badges = Json::object();

@@ -28,6 +28,7 @@ struct ScreenFacts {
   bool animating = false;
   int viewing = -1;                            // the moves in an earlier position looked back at; -1: the game's own
   std::string focus;                           // the control with the keyboard's ring, if any
+  Square cursor = kNoMove;                     // the keyboard's cursor on the board, while shown
   std::vector<std::string> keyboard_controls;  // what Tab visits now (the open dialog's controls), in order
   std::string status;                          // the line under the board
   std::map<std::string, std::string> badges;   // "black"/"white": "passed", "thinking…"

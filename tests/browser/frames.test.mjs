@@ -1,0 +1,89 @@
+// Every state change draws its frames (issue 45, item 1): a dialog opened
+// with a real mouse click is on the canvas once the app stops drawing, with
+// no further input; the app's idle-frame saving never stops on a picture
+// that more frames would change.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  appSuite, decodePng, desktop, phone, screenshot, state, waitForControl, waitForPanel, waitForState, waitForStill,
+  waitForTurn,
+} from './harness.mjs';
+
+// Each dialog, by the buttons clicked to open it (the last click is the one watched).
+const DIALOGS = [
+  ['menu', ['Menu']],
+  ['new-game', ['New']],
+  ['moves', ['Moves']],
+  ['help', ['Menu', 'How to play']],
+  ['settings', ['Menu', 'Settings']],
+  ['statistics', ['Menu', 'Statistics']],
+  ['confirm-resign', ['Menu', 'Resign…']],
+];
+
+/** The share of pixels that differ by more than `tolerance` in some channel. */
+function differingShare(a, b, tolerance = 24) {
+  let differ = 0;
+  for (let i = 0; i < a.pixels.length; i += 4) {
+    if (Math.abs(a.pixels[i] - b.pixels[i]) > tolerance || Math.abs(a.pixels[i + 1] - b.pixels[i + 1]) > tolerance ||
+      Math.abs(a.pixels[i + 2] - b.pixels[i + 2]) > tolerance) differ++;
+  }
+  return differ / (a.pixels.length / 4);
+}
+
+/** Clicks (or taps) the centre of a control as a player would: a real pointer event. */
+async function press(page, name, touch) {
+  const c = await waitForControl(page, name);
+  const x = c.x + c.w / 2, y = c.y + c.h / 2;
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+  return { x, y };
+}
+
+describe('every state change draws its frames', () => {
+  const suite = appSuite();
+
+  for (const [label, options] of [['desktop', desktop], ['phone', phone]]) {
+    test(`each dialog opened by a ${label === 'phone' ? 'tap' : 'click'} is drawn without further input (${label})`,
+      async () => {
+        const touch = label === 'phone';
+        const { context, page, log } = await suite.open(options, { mode: 'two-player', pace: null });
+        try {
+          await waitForTurn(page);
+          for (const [panel, path] of DIALOGS) {
+            for (const step of path.slice(0, -1)) {
+              await press(page, step, touch);
+              await waitForState(page, (s, p) => s.panel !== p, 'none', { message: `${step} opened its dialog` });
+              await waitForStill(page);
+            }
+            const before = decodePng(await page.screenshot());
+            const at = await press(page, path.at(-1), touch);
+            // No input from here on: the app must draw every frame the dialog needs by itself.
+            await waitForPanel(page, panel);
+            await waitForStill(page);
+            const drawn = decodePng(await screenshot(page, `frames-${panel}-${label}`));
+            assert.ok(differingShare(before, drawn) > 0.02, `the ${panel} dialog changed the picture`);
+            // The same dialog after more frames (the mouse away and back): nothing more to show.
+            if (touch) {
+              await page.touchscreen.tap(1, 1);
+            } else {
+              await page.mouse.move(at.x + 30, at.y);
+              await page.mouse.move(at.x, at.y);
+            }
+            const settled = await waitForStill(page);
+            assert.equal(settled.panel, panel, 'the extra input changed no dialog');
+            const later = decodePng(await page.screenshot());
+            const share = differingShare(drawn, later);
+            assert.ok(share < 0.002,
+              `the ${panel} dialog was fully drawn before any further input (${(share * 100).toFixed(2)} % of the pixels changed after)`);
+            await page.keyboard.press('Escape');
+            await waitForPanel(page, 'none');
+            await waitForStill(page);
+          }
+          assert.equal((await state(page)).transcript, '', 'opening dialogs played nothing');
+          assert.deepEqual(log.pageErrors, []);
+        } finally {
+          await context.close();
+        }
+      });
+  }
+});
