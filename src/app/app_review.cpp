@@ -120,7 +120,10 @@ void App::try_again_from_review() {
 }
 
 void App::share_game(const Game& game) {
-  const std::string link = platform::page_link("?" + messages::review_query(game));
+  // Built by appending: GCC 12 warns falsely (-Wstringop-overflow) on "?" + a temporary string at -O3.
+  std::string query = "?";
+  query += messages::review_query(game);
+  const std::string link = platform::page_link(query);
   // The share sheet on phones; elsewhere the link goes to the clipboard.
   if (!platform::share_link("A game of Reversi", link))
     game_.notify(NoticeKind::Copied, "Link to this game copied: it opens the game in review.");
