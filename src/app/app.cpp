@@ -196,11 +196,10 @@ void App::load_game(const std::string& text) {
   if (game_.load_transcript(text, &error)) {
     animation_.finish();
     result_dismissed_ = session() && session()->game().is_over();
-    load_error_.clear();
-    desktop_text_entry_ = false;
+    moves_.loaded();
     close_panels();
   } else {
-    load_error_ = repaired_utf8(error);
+    moves_.refused(repaired_utf8(error));
   }
   state_dirty_ = true;
 }
@@ -293,10 +292,10 @@ void App::show_events() {
         break;
       case EventKind::GameStarted:
         viewing_.reset();
-        review_open_ = false;
+        review_.session().close();
         animation_.finish();
         result_dismissed_ = false;
-        load_error_.clear();
+        moves_.clear_error();
         close_panels();
         break;
       case EventKind::Undone:

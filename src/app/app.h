@@ -21,10 +21,12 @@
 #include "app/core/host_bridge.h"
 #include "app/core/online_table.h"
 #include "app/flip_animation.h"
+#include "app/moves_panel.h"
+#include "app/new_game_panel.h"
 #include "app/notice_toast.h"
+#include "app/review_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
-#include "game/game_review.h"
 
 namespace reversi {
 
@@ -105,18 +107,8 @@ class App {
   void follow_hints();
   void ask_best_move();
   Square best_move() const;  // once asked for this position and known; else kNoMove
-  // The review after a game (app_review.cpp).
-  struct Reviewing {
-    Game game;
-    GameReview review;
-    std::size_t at = 0;                  // the board shows the position after this many moves
-    Strength strength = Strength::Hard;  // whom "Try again from here" plays
-    std::string title;                   // "Review: you against Hard"
-    bool in_record = false;              // keep the finished review with the game in the record
-    double started_at = 0;
-    double took = -1;  // the seconds the valuing took, once finished (0: kept from before)
-  };
-  bool reviewing() const { return reviewing_ && review_open_; }
+  // The review after a game (app_review.cpp); what it shows and its state are ReviewPanel's.
+  bool reviewing() const { return review_.session().shown(); }
   void open_review(const Game& game, Strength strength, std::string title, bool in_record,
                    std::span<const ReviewedMove> kept = {});
   void review_current_game();
@@ -125,19 +117,16 @@ class App {
   void open_shared_link();  // ?review=…&check=… in the address
   void close_review();
   void review_step(std::size_t at);
-  void review_next_mistake();
   void try_again_from_review();
   void share_game(const Game& game);
+  ReviewPanel::Params review_params() const;
+  void carry_out_review(const ReviewPanel::Result& result);
   // The review's share of the AI worker: one position at a time, when hints do not want it.
   void follow_review();
   bool review_pending(double now) const;  // a position asked and not answered yet (frames keep coming)
   bool take_review_answer(const Board& board, const std::vector<MoveValue>& values);
-  BoardPicture review_picture() const;
-  std::string review_status() const;
-  void draw_review_graph(ImVec2 origin, ImVec2 size);
-  float draw_review_buttons(ImVec2 origin, float width, float height);
-  void draw_review_mistakes(ImVec2 origin, float width, float height);
   void draw_screen();
+  void draw_title_row(float width, float height);
   void draw_score_bar(ImVec2 origin, float width, float height);
   widgets::ScoreBarLabels score_labels() const;
   void draw_status(ImVec2 origin, float width);
@@ -146,8 +135,10 @@ class App {
   void draw_board_area(ImVec2 origin, float size);
   // Beside the board on wide screens: the moves, two to a line.
   void draw_side_moves(ImVec2 origin, float width, float height);
+  // The dialogs (app_panels.cpp): each opened, drawn and its Result carried out.
   void draw_panels();
   void draw_new_game_panel();
+  void start_from_new_game(const SessionOptions& options);
   void draw_menu_panel();
   void draw_moves_panel();
   void draw_help_panel();
@@ -156,9 +147,13 @@ class App {
   void draw_confirm_resign_panel();
   void draw_result_panel();
   // Online tables (app_online.cpp).
-  void draw_online_choices(float width);
+  void ask_online_name();
+  void ask_table_code();
+  void ask_device_link();
   void draw_table_panel();
-  void draw_online_result(float width);
+  void draw_table_invitation(const messages::online::server::Table& table, float width);
+  void draw_table_seat_offer(const messages::online::server::Table& table, float width);
+  void draw_table_carry_on(float width);
   // Leaving the table, asked first when it costs something (the game in
   // play, chips); `then` starts a game on this device afterwards.
   void ask_to_leave(std::optional<SessionOptions> then = std::nullopt);
@@ -202,11 +197,7 @@ class App {
   GameController game_;
   HostBridge host_;
   OnlineTable online_;
-  std::string shown_table_;       // the table code in the address bar
-  bool online_new_game_ = false;  // the new-game dialog's "Online" choice
-  messages::online::TableOptions table_options_;
-  bool table_private_ = false;
-  bool watching_tables_ = false;
+  std::string shown_table_;                      // the table code in the address bar
   std::optional<SessionOptions> after_leaving_;  // the game on this device to start once the table is left
   std::size_t chat_lines_seen_ = 0;              // the chat dialog scrolls to a new line once
   ArcadePanel arcade_;
@@ -216,14 +207,13 @@ class App {
   bool reduced_motion_ = false;
   bool more_contrast_ = false;  // the system asks for more contrast
 
-  // Dialogs.
+  // Dialogs: which is open, and those that keep state of their own (the
+  // settings, result and help panels keep none and are made where drawn).
   Panel panel_ = Panel::None;
-  bool close_panel_ = false;         // closes the open dialog on the next frame
-  SessionOptions new_game_options_;  // the choices on the new-game dialog
-  bool desktop_text_entry_ = false;
-  char transcript_buffer_[512] = {};
+  bool close_panel_ = false;  // closes the open dialog on the next frame
   bool result_dismissed_ = false;
-  std::string load_error_;  // shown in the moves panel after a bad transcript
+  NewGamePanel new_game_;
+  MovesPanel moves_;
 
   // Board input.
   Square refused_square_ = kNoMove;
@@ -253,10 +243,7 @@ class App {
   bool signalled_ready_ = false;
   ComputerOpponent::PonderStatus ponder_;  // as last published
   HintBook hints_;
-  std::optional<Reviewing> reviewing_;  // the game last reviewed, its valuing going on while unfinished
-  bool review_open_ = false;            // the review is on screen
-  std::optional<Board> review_asked_;   // the position last sent to be valued for it
-  double review_asked_at_ = 0;
+  ReviewPanel review_;                // the game last reviewed (its valuing goes on while unfinished), shown or not
   bool shared_link_checked_ = false;  // the address's shared game, opened once
   bool settled_frame_owed_ = false;   // a frame is due once the flips end
   int frames_owed_ = 0;               // frames still due after a dialog change

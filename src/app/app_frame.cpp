@@ -49,7 +49,7 @@ void App::follow_game() {
   if (online() != was_online_) {
     was_online_ = online();
     viewing_.reset();
-    review_open_ = false;
+    review_.session().close();
   }
   const bool was_ready = game_.ready();
   const std::string notice = game_.notices().text();
@@ -196,10 +196,10 @@ void App::publish_state() {
   if (const std::vector<MoveValue>* values = current_hints()) screen.hints = *values;
   screen.best_move = best_move();
   if (reviewing()) {
-    screen.review = &reviewing_->review;
-    screen.review_at = reviewing_->at;
-    screen.review_title = reviewing_->title;
-    screen.review_seconds = reviewing_->took;
+    screen.review = &review_.session().review();
+    screen.review_at = review_.session().at();
+    screen.review_title = review_.session().title();
+    screen.review_seconds = review_.session().took();
   }
   platform::publish_state(state_hook_json(game_, screen, &online_));
 }

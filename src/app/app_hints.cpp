@@ -25,7 +25,7 @@ void App::follow_hints() {
   // One channel to the worker's valuing (a question replaces the one before):
   // an answer is the review's when the review asked last, the hints' otherwise.
   if (auto answer = computer_.take_values()) {
-    if (review_asked_ != answer->first || !take_review_answer(answer->first, answer->second))
+    if (!review_.session().asked(answer->first) || !take_review_answer(answer->first, answer->second))
       hints_.answered(std::move(*answer));
     state_dirty_ = true;
   }
@@ -34,7 +34,7 @@ void App::follow_hints() {
   const bool shown = game_.settings().show_hints;
   if (!hints_.wanted(board, shown) || hints_.values(board)) return follow_review();
   if (!hints_.ask_now(board, shown, now_)) return;
-  review_asked_.reset();  // replaced: the review asks again when its turn comes
+  review_.session().forget_question();  // replaced: the review asks again when its turn comes
   computer_.value_moves(*board, HintBook::kSeconds);
 }
 

@@ -110,11 +110,11 @@ bool App::dialog_key(SDL_Keycode key) {
 
 // In the review the arrows step through the game, Home and End go to its ends.
 void App::review_key(SDL_Keycode key) {
-  const std::size_t at = reviewing_->at;
+  const std::size_t at = review_.session().at();
   if ((key == SDLK_LEFT || key == SDLK_UP) && at > 0) review_step(at - 1);
   if (key == SDLK_RIGHT || key == SDLK_DOWN) review_step(at + 1);
   if (key == SDLK_HOME) review_step(0);
-  if (key == SDLK_END) review_step(reviewing_->review.size());
+  if (key == SDLK_END) review_step(review_.session().review().size());
 }
 
 // The arrows move the cursor on the board (shown from the first press),

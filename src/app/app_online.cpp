@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "app/core/wording.h"
+#include "app/new_game_panel.h"
 #include "app/platform.h"
 #include "app/widgets.h"
 
@@ -16,13 +17,6 @@ namespace {
 
 namespace online = messages::online;
 using SeatKind = online::server::SeatView::Kind;
-
-std::string options_line(const online::TableOptions& options) {
-  std::string line = options.match_length == 1 ? "1 game" : "best of " + std::to_string(options.match_length);
-  line += options.clock > 0 ? ", " + std::to_string(static_cast<int>(options.clock)) + " s a move" : ", no clock";
-  if (options.start == StartVariant::EmptyCentre) line += ", empty centre";
-  return line;
-}
 
 }  // namespace
 
@@ -74,82 +68,35 @@ std::string App::online_title() const {
   return line;
 }
 
-// The "Online" choice of the new-game dialog: the table's options, and the
-// tables waiting for a second player.
-void App::draw_online_choices(float width) {
-  auto heading = [&](const char* text) {
-    ImGui::PushFont(theme_.strong);
-    ImGui::TextUnformatted(text);
-    ImGui::PopFont();
+// The new-game dialog's online questions (NewGamePanel::Result), asked
+// through the page's prompt and carried out when answered.
+void App::ask_online_name() {
+  auto answer = [this](std::string text) {
+    online_.set_name(text);
+    state_dirty_ = true;
   };
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextWrapped("Open a table and invite a friend with its code or link, or sit down at a table that is waiting.");
-  ImGui::PopStyleColor();
-  const std::string& name = online_.name();
-  const std::string you = "You play as " + (name.empty() ? std::string("a guest") : name) + ".  Change…##name";
-  if (widgets::wide_button(you.c_str(), width)) {
-    auto answer = [this](std::string text) {
-      online_.set_name(text);
-      state_dirty_ = true;
-    };
-    platform::ask_for_text("Your name at the table (2 to 20 letters, digits or spaces)", name, answer, "Save");
-  }
-  static const char* const kLengths[] = {"1 game", "Best of 3", "Best of 5"};
-  static const char* const kClocks[] = {"No clock", "45 s a move"};
-  static const char* const kStarts[] = {"Standard", "Empty centre"};
-  heading("Match");
-  int length = table_options_.match_length == 5 ? 2 : table_options_.match_length == 3 ? 1 : 0;
-  if (widgets::segmented("online-length", kLengths, 3, &length, width)) table_options_.match_length = 1 + 2 * length;
-  heading("Move clock");
-  int clock = table_options_.clock > 0 ? 1 : 0;
-  if (widgets::segmented("online-clock", kClocks, 2, &clock, width))
-    table_options_.clock = clock == 1 ? online::kDefaultOnlineClock : 0;
-  heading("Start");
-  int start = table_options_.start == StartVariant::StandardCross ? 0 : 1;
-  if (widgets::segmented("online-start", kStarts, 2, &start, width))
-    table_options_.start = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
-  widgets::checkbox("Private: only people with the code can join", "setting:private-table", &table_private_);
+  platform::ask_for_text("Your name at the table (2 to 20 letters, digits or spaces)", online_.name(), answer, "Save");
+}
 
-  if (widgets::wide_button("Join with a code…", width)) {
-    auto answer = [this](std::string text) {
-      std::string code;
-      for (const char c : text)
-        if (c != ' ' && c != '-') code.push_back(c);
-      online_.join(code);
-      close_panels();
-      state_dirty_ = true;
-    };
-    platform::ask_for_text("The table's code (six letters and digits)", "", answer, "Join");
-  }
-  heading("Tables waiting for a player");
-  const auto& tables = online_.open_tables();
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  if (online_.connection() != OnlineTable::Connection::Connected)
-    ImGui::TextWrapped(
-        "%s", online_.status_line().empty() ? "Connecting to the game server…" : online_.status_line().c_str());
-  else if (tables.empty())
-    ImGui::TextWrapped("None right now. Open one, and it shows here for others.");
-  ImGui::PopStyleColor();
-  for (const online::server::OpenTableEntry& entry : tables) {
-    if (entry.host_player == online_.player()) continue;
-    const std::string label = entry.host_name + " (level " + std::to_string(entry.host_level) + ") · " +
-                              options_line(entry.options) + "##" + entry.code;
-    if (widgets::wide_button(label.c_str(), width)) {
-      online_.join(entry.code);
-      close_panels();
-      state_dirty_ = true;
-    }
-  }
-  // Below the list, which matters more often: becoming one's player from another device.
-  heading("Another device of yours");
-  if (widgets::wide_button("Link this device with a code…", width)) {
-    auto answer = [this](std::string text) {
-      online_.use_link(text);
-      close_panels();
-      state_dirty_ = true;
-    };
-    platform::ask_for_text("The code your other device shows (eight letters and digits)", "", answer, "Link");
-  }
+void App::ask_table_code() {
+  auto answer = [this](std::string text) {
+    std::string code;
+    for (const char c : text)
+      if (c != ' ' && c != '-') code.push_back(c);
+    online_.join(code);
+    close_panels();
+    state_dirty_ = true;
+  };
+  platform::ask_for_text("The table's code (six letters and digits)", "", answer, "Join");
+}
+
+void App::ask_device_link() {
+  auto answer = [this](std::string text) {
+    online_.use_link(text);
+    close_panels();
+    state_dirty_ = true;
+  };
+  platform::ask_for_text("The code your other device shows (eight letters and digits)", "", answer, "Link");
 }
 
 // The table card: the code to read aloud, the invite link, and what the
@@ -192,12 +139,26 @@ void App::draw_table_panel() {
     for (const online::server::HistoryGame& game : history->match)
       ImGui::TextUnformatted(match_standings_line(game).c_str());
   }
+  draw_table_invitation(*table, width);
+  if (table->owner == online_.player() && table->phase == messages::TablePhase::Waiting)
+    draw_table_seat_offer(*table, width);
+  if (table->phase != messages::TablePhase::Waiting) draw_table_carry_on(width);
+  widgets::end_scroll_region();
+  const float half = (outer - 10) * 0.5f;
+  if (widgets::wide_button("Leave the table", half)) ask_to_leave();
+  ImGui::SameLine(0, 10);
+  if (widgets::wide_button("Close", half)) switch_panel(Panel::None);
+  end_panel();
+}
+
+// The code, large and spaced for reading aloud, the invite link, the
+// options and the chips, and the buttons that pass them on.
+void App::draw_table_invitation(const messages::online::server::Table& table, float width) {
   ImGui::Spacing();
-  // The code, large and spaced for reading aloud.
   std::string spaced;
-  for (std::size_t i = 0; i < table->code.size(); ++i) {
+  for (std::size_t i = 0; i < table.code.size(); ++i) {
     if (i == 3) spaced += "  ";
-    spaced += table->code[i];
+    spaced += table.code[i];
   }
   ImGui::PushFont(theme_.title);
   const float code_width = ImGui::CalcTextSize(spaced.c_str()).x;
@@ -206,10 +167,10 @@ void App::draw_table_panel() {
   ImGui::TextUnformatted(spaced.c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
-  const std::string link = platform::page_link("?table=" + table->code);
+  const std::string link = platform::page_link("?table=" + table.code);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   ImGui::TextWrapped("%s", link.c_str());
-  ImGui::TextWrapped("%s", options_line(table->options).c_str());
+  ImGui::TextWrapped("%s", table_options_line(table.options).c_str());
   if (const auto& chips = online_.chips()) {
     std::string line = "You have " + chips_words(chips->balance) + ".";
     if (chips->stake > 0) line += " This match is played for " + chips_words(chips->stake) + ".";
@@ -224,95 +185,62 @@ void App::draw_table_panel() {
     }
   }
   if (widgets::wide_button("Copy the code", width)) {
-    platform::copy_to_clipboard(table->code);
-    game_.notify(NoticeKind::Copied, "Table code " + table->code + " copied.");
+    platform::copy_to_clipboard(table.code);
+    game_.notify(NoticeKind::Copied, "Table code " + table.code + " copied.");
   }
-  const bool owner = table->owner == online_.player();
-  if (owner && table->phase == messages::TablePhase::Waiting) {
-    ImGui::Spacing();
-    ImGui::PushFont(theme_.strong);
-    ImGui::TextUnformatted("Tired of waiting?");
-    ImGui::PopFont();
-    static const char* const kStrengths[] = {"Easy", "Medium", "Hard"};
-    const float third = (width - 16) / 3;
-    for (int i = 0; i < 3; ++i) {
-      if (i > 0) ImGui::SameLine(0, 8);
-      const std::string label = std::string(kStrengths[i]) + "##computer";
-      if (widgets::button(label.c_str(), ImVec2(third, 44))) {
-        online_.seat_computer(static_cast<Strength>(i));
-        switch_panel(Panel::None);
-      }
-    }
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-    ImGui::TextWrapped("gives the free seat to the computer (practice: it earns no points).");
-    ImGui::PopStyleColor();
-    bool is_private = table->is_private;
-    if (widgets::checkbox("Private: keep it off the list of open tables", "setting:table-private", &is_private))
-      online_.set_private(is_private);
-  }
-  if (table->phase != messages::TablePhase::Waiting) {
-    const std::size_t lines = online_.chat_lines().size();
-    const std::string chat = lines == 0 ? std::string("Chat with ") + online_.opponent_name()
-                                        : "Chat (" + std::to_string(lines) + (lines == 1 ? " message)" : " messages)");
-    if (widgets::wide_button((chat + "##chat").c_str(), width)) switch_panel(Panel::Chat);
-    // Carrying the game to another phone or computer: a one-time code that
-    // makes that device this player, seat and all. A host page's player is
-    // that player everywhere already: only the seat moves.
-    ImGui::Spacing();
-    if (widgets::wide_button("Continue on another device", width)) {
-      if (online_.signed_in_by_host())
-        online_.transfer_seat();
-      else
-        online_.link_device();
-    }
-    if (!online_.signed_in_by_host() && draw_link_code(theme_, online_.link_code(), width)) copy_link_code();
-    if (online_.signed_in_by_host() && !online_.transfer_code().empty()) {
-      const std::string claim = platform::page_link("?claim=" + online_.transfer_code());
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-      ImGui::TextWrapped("Open this link on the other device within two minutes (it works once): %s", claim.c_str());
-      ImGui::PopStyleColor();
-      if (widgets::wide_button("Copy that link", width)) {
-        platform::copy_to_clipboard(claim);
-        game_.notify(NoticeKind::Copied, "Link copied: open it on the other device.");
-      }
-    }
-  }
-  widgets::end_scroll_region();
-  const float half = (outer - 10) * 0.5f;
-  if (widgets::wide_button("Leave the table", half)) ask_to_leave();
-  ImGui::SameLine(0, 10);
-  if (widgets::wide_button("Close", half)) switch_panel(Panel::None);
-  end_panel();
 }
 
-// The result card at a table: the next game of a match, or a call-back.
-void App::draw_online_result(float width) {
-  const auto* table = online_.table();
-  const bool between = table && table->phase == messages::TablePhase::BetweenGames;
-  const bool alone = table && table->phase == messages::TablePhase::Waiting;  // the opponent left
-  const float half = (width - 10) * 0.5f;
-  if (alone) {
-    if (widgets::wide_button("Invite someone else", width, true)) switch_panel(Panel::Table);
-  } else if (between) {
-    if (widgets::wide_button("Next game", width, true)) {
-      online_.next_game();
+// While the owner waits for a second player: the computer may take the seat.
+void App::draw_table_seat_offer(const messages::online::server::Table& table, float width) {
+  ImGui::Spacing();
+  ImGui::PushFont(theme_.strong);
+  ImGui::TextUnformatted("Tired of waiting?");
+  ImGui::PopFont();
+  static const char* const kStrengths[] = {"Easy", "Medium", "Hard"};
+  const float third = (width - 16) / 3;
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0) ImGui::SameLine(0, 8);
+    const std::string label = std::string(kStrengths[i]) + "##computer";
+    if (widgets::button(label.c_str(), ImVec2(third, 44))) {
+      online_.seat_computer(static_cast<Strength>(i));
       switch_panel(Panel::None);
     }
-  } else {
-    const char* label = online_.rematch_asked()     ? "Waiting for an answer…"
-                        : online_.rematch_offered() ? "Accept: play again"
-                                                    : "Play again";
-    if (widgets::button(label, ImVec2(width, 48), !online_.rematch_asked())) online_.rematch();
   }
-  if (session() && widgets::wide_button("Review the game", half)) {
-    review_current_game();
-    return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+  ImGui::TextWrapped("gives the free seat to the computer (practice: it earns no points).");
+  ImGui::PopStyleColor();
+  bool is_private = table.is_private;
+  if (widgets::checkbox("Private: keep it off the list of open tables", "setting:table-private", &is_private))
+    online_.set_private(is_private);
+}
+
+// Once the game is on: the chat, and carrying the game to another device.
+void App::draw_table_carry_on(float width) {
+  const std::size_t lines = online_.chat_lines().size();
+  const std::string chat = lines == 0 ? std::string("Chat with ") + online_.opponent_name()
+                                      : "Chat (" + std::to_string(lines) + (lines == 1 ? " message)" : " messages)");
+  if (widgets::wide_button((chat + "##chat").c_str(), width)) switch_panel(Panel::Chat);
+  // Carrying the game to another phone or computer: a one-time code that
+  // makes that device this player, seat and all. A host page's player is
+  // that player everywhere already: only the seat moves.
+  ImGui::Spacing();
+  if (widgets::wide_button("Continue on another device", width)) {
+    if (online_.signed_in_by_host())
+      online_.transfer_seat();
+    else
+      online_.link_device();
   }
-  ImGui::SameLine(0, 10);
-  if (session() && widgets::wide_button("Share", half)) share_game(session()->game());
-  if (widgets::wide_button("View board", half)) switch_panel(Panel::None);
-  ImGui::SameLine(0, 10);
-  if (widgets::wide_button("Leave the table", half)) ask_to_leave();
+  if (!online_.signed_in_by_host() && draw_link_code(theme_, online_.link_code(), width)) copy_link_code();
+  if (online_.signed_in_by_host() && !online_.transfer_code().empty()) {
+    const std::string claim = platform::page_link("?claim=" + online_.transfer_code());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("Open this link on the other device within two minutes (it works once): %s", claim.c_str());
+    ImGui::PopStyleColor();
+    if (widgets::wide_button("Copy that link", width)) {
+      platform::copy_to_clipboard(claim);
+      game_.notify(NoticeKind::Copied, "Link copied: open it on the other device.");
+    }
+  }
 }
 
 // Both are called from inside the open dialog (which they close).

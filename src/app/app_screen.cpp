@@ -14,7 +14,7 @@
 namespace reversi {
 
 BoardPicture App::board_picture() const {
-  if (reviewing()) return review_picture();
+  if (reviewing()) return review_.picture(cursor_visible_ ? cursor_ : kNoMove);
   BoardPicture picture;
   if (!session()) return picture;
   if (viewing_) {
@@ -78,7 +78,7 @@ std::string App::thinking_dots() const { return std::string(static_cast<std::siz
 
 std::string App::status_line() const {
   if (!game_.ready()) return "Getting the board ready…";
-  if (reviewing()) return review_status();
+  if (reviewing()) return review_.session().status();
   if (viewing_)
     return "Looking back: move " + std::to_string(*viewing_) + " of " + std::to_string(moves_in_record()) +
            (platform::coarse_pointer() ? "." : " (the arrow keys step).");
@@ -91,8 +91,7 @@ std::string App::status_line() const {
 }
 
 void App::draw_screen() {
-  const ImGuiIO& io = ImGui::GetIO();
-  const ImVec2 display = io.DisplaySize;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(display);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
@@ -119,13 +118,10 @@ void App::draw_screen() {
     float y = std::max(pad, (display.y - stack - board) * 0.42f);
     const float x = (display.x - width) * 0.5f;
     ImGui::SetCursorScreenPos(ImVec2(x, y));
-    widgets::title_row(theme_, width, title_height,
-                       session() ? session()->options() : game_.settings().session_options(),
-                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
-                       review ? reviewing_->title : online_title());
+    draw_title_row(width, title_height);
     y += title_height + pad * 0.6f;
     if (review)
-      draw_review_graph(ImVec2(x, y), ImVec2(width, bar_height));
+      carry_out_review(review_.draw_graph(review_params(), ImVec2(x, y), ImVec2(width, bar_height)));
     else
       draw_score_bar(ImVec2(x, y), width, bar_height);
     y += bar_height + pad * 0.6f;
@@ -152,13 +148,11 @@ void App::draw_screen() {
                                                 (review ? buttons_height : button_height * 2) + 4 * pad)) *
                                           0.3f);
     ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
-    widgets::title_row(theme_, side, title_height,
-                       session() ? session()->options() : game_.settings().session_options(),
-                       session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
-                       review ? reviewing_->title : online_title());
+    draw_title_row(side, title_height);
     side_y += title_height + pad;
     if (review)
-      draw_review_graph(ImVec2(side_x, side_y), ImVec2(side, std::max(bar_height, std::min(150.0f, board * 0.22f))));
+      carry_out_review(review_.draw_graph(review_params(), ImVec2(side_x, side_y),
+                                          ImVec2(side, std::max(bar_height, std::min(150.0f, board * 0.22f)))));
     else
       draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
     if (review) side_y += std::max(bar_height, std::min(150.0f, board * 0.22f)) - bar_height;
@@ -169,7 +163,7 @@ void App::draw_screen() {
     // The rest of the column lists the moves, when there is room for a few.
     const float list_height = y + board - side_y;
     if (review && list_height >= 120)
-      draw_review_mistakes(ImVec2(side_x, side_y), side, list_height);
+      carry_out_review(review_.draw_mistakes(review_params(), ImVec2(side_x, side_y), side, list_height));
     else if (list_height >= 140 && !viewing_ && !review)
       draw_side_moves(ImVec2(side_x, side_y), side, list_height);
   }
@@ -274,6 +268,13 @@ widgets::ScoreBarLabels App::score_labels() const {
   return labels;
 }
 
+// The title over the board: the game's options and match, or the review's or the table's title.
+void App::draw_title_row(float width, float height) {
+  widgets::title_row(theme_, width, height, session() ? session()->options() : game_.settings().session_options(),
+                     session() ? &session()->match() : nullptr, session() ? session()->game_number() : 1,
+                     reviewing() ? review_.session().title() : online_title());
+}
+
 void App::draw_score_bar(ImVec2 origin, float width, float height) {
   const bool waiting = online() && !session();
   const int black = session() ? session()->game().disc_count(Color::Black) : waiting ? 0 : 2;
@@ -328,7 +329,10 @@ float App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
 }
 
 float App::draw_buttons(ImVec2 origin, float width, float height) {
-  if (reviewing()) return draw_review_buttons(origin, width, height);
+  if (reviewing()) {
+    carry_out_review(review_.draw_buttons(review_params(), origin, width, height));
+    return ReviewPanel::buttons_height(width, height);
+  }
   if (viewing_) return draw_viewing_buttons(origin, width, height);
   const float gap = width < 400 ? 6 : 8;
   // With hints on, games on this device have a sixth button: Best move.

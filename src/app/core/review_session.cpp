@@ -1,0 +1,109 @@
+// The review's logic (app/core/review_session.h).
+#include "app/core/review_session.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "engine/notation.h"
+#include "game/game_transcript.h"
+
+namespace reversi {
+namespace {
+
+// A value in words for the status line: "+3" when proven, "about +3" when estimated.
+std::string value_words(int value, bool exact) {
+  std::string text = std::to_string(value < 0 ? -value : value);
+  if (value != 0) text.insert(0, value > 0 ? "+" : "\u2013");
+  return exact ? text : "about " + text;
+}
+
+const char* colour_name(Color colour) { return colour == Color::Black ? "Black" : "White"; }
+
+}  // namespace
+
+void ReviewSession::open(const Game& game, Strength strength, std::string title, bool in_record,
+                         std::span<const ReviewedMove> kept, double now) {
+  std::optional<GameReview> restored = kept.empty() ? std::nullopt : GameReview::restore(game, kept);
+  if (current_ && current_->game.transcript() == game.transcript() && !restored) {
+    current_->title = std::move(title);
+    current_->in_record = current_->in_record || in_record;
+  } else {
+    current_.emplace(Current{game, restored ? std::move(*restored) : GameReview(game), 0, strength, std::move(title),
+                             in_record, now, restored ? 0.0 : -1.0});
+  }
+  current_->at = current_->review.size();  // the final position first, as the game ended
+  shown_ = true;
+}
+
+void ReviewSession::step(std::size_t at) { current_->at = std::min(at, current_->review.size()); }
+
+std::optional<std::size_t> ReviewSession::next_mistake() const {
+  // Every marked mistake of both sides, in the order they were played.
+  std::vector<std::size_t> all = current_->review.mistakes(Color::Black);
+  for (std::size_t index : current_->review.mistakes(Color::White)) all.push_back(index);
+  std::sort(all.begin(), all.end());
+  if (all.empty()) return std::nullopt;
+  const auto next = std::upper_bound(all.begin(), all.end(), current_->at);
+  return next == all.end() ? all.front() : *next;
+}
+
+std::optional<ReviewSession::TryAgain> ReviewSession::try_again() const {
+  const Current& review = *current_;
+  if (review.at >= review.review.size()) return std::nullopt;
+  std::vector<Square> moves;
+  for (std::size_t index = 0; index < review.at; ++index) moves.push_back(review.review.moves()[index].played);
+  return TryAgain{format_transcript(moves), review.review.moves()[review.at].colour, review.strength};
+}
+
+std::optional<Board> ReviewSession::question(bool hints_first, double now) {
+  if (!current_ || current_->review.complete() || hints_first) return std::nullopt;
+  const std::optional<Board> next = current_->review.next_question();
+  if (!next) return std::nullopt;
+  if (asked_ == next && now < asked_at_ + kPatienceSeconds) return std::nullopt;
+  asked_ = next;
+  asked_at_ = now;
+  return next;
+}
+
+ReviewSession::Answer ReviewSession::answer(const Board& board, std::span<const MoveValue> values, double now) {
+  if (!current_ || !current_->review.answer(board, values)) return Answer::Refused;
+  asked_.reset();
+  if (!current_->review.complete()) return Answer::Taken;
+  current_->took = now - current_->started_at;
+  return Answer::Finished;
+}
+
+std::string ReviewSession::status() const {
+  const Current& review = *current_;
+  const GameReview& moves = review.review;
+  if (review.at >= moves.size()) {
+    // The end: the game's result and what each side gave away.
+    const Position end = moves.position_after(moves.size());
+    const int black = count_bits(end.discs_of(Color::Black)), white = count_bits(end.discs_of(Color::White));
+    std::string line = "The end: Black " + std::to_string(black) + ", White " + std::to_string(white) + ".";
+    if (moves.complete() && moves.reviewable() > 0)
+      line += " Given away against the best moves: Black " + std::to_string(moves.total_loss(Color::Black)) +
+              " discs, White " + std::to_string(moves.total_loss(Color::White)) + ".";
+    return line;
+  }
+  const GameReview::Move& move = moves.moves()[review.at];
+  std::string line =
+      "Move " + std::to_string(review.at + 1) + ": " + colour_name(move.colour) + " played " + square_name(move.played);
+  if (!move.reviewable) return line + " (a placement).";
+  if (!move.value) return line + "; its value is still being worked out.";
+  const ReviewedMove& value = *move.value;
+  if (value.loss() == 0) return line + " (" + value_words(value.played_score, value.exact) + "), the best move.";
+  line += " (" + value_words(value.played_score, value.exact) + "): " + std::to_string(value.loss()) +
+          (value.loss() == 1 ? " disc" : " discs") + " worse than " + square_name(value.best) + " (" +
+          value_words(value.best_score, value.exact) + ").";
+  const std::vector<std::size_t> mistakes = moves.mistakes(move.colour);
+  const auto rank = std::find(mistakes.begin(), mistakes.end(), review.at);
+  if (rank != mistakes.end())
+    line += std::string(" ") + colour_name(move.colour) + "'s " +
+            (rank == mistakes.begin()       ? "biggest mistake."
+             : rank - mistakes.begin() == 1 ? "second biggest mistake."
+                                            : "third biggest mistake.");
+  return line;
+}
+
+}  // namespace reversi
