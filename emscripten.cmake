@@ -94,6 +94,22 @@ add_custom_target(reversi_bundle ALL
   COMMENT "Assembling the web bundle in ${REVERSI_DIST}"
   VERBATIM)
 
+# The host page's message names for web/embed.js (embed-messages.js), from
+# the C++ message layer's list, by tools/host_message_names.cpp under Node.
+add_executable(host_message_names tools/host_message_names.cpp)
+target_link_libraries(host_message_names PRIVATE reversi_messages reversi_warnings)
+target_compile_options(host_message_names PRIVATE -fexceptions)
+target_link_options(host_message_names PRIVATE ${REVERSI_WEB_COMMON_LINK} -sENVIRONMENT=node -sNODERAWFS=1
+  -sEXIT_RUNTIME=1 -fexceptions)
+set_target_properties(host_message_names PROPERTIES SUFFIX ".js")
+add_custom_command(OUTPUT "${REVERSI_DIST}/embed-messages.js"
+  COMMAND "${NODE_EXECUTABLE}" "$<TARGET_FILE:host_message_names>" "${REVERSI_DIST}/embed-messages.js"
+  DEPENDS host_message_names
+  COMMENT "Writing the host page's message names"
+  VERBATIM)
+add_custom_target(reversi_embed_messages DEPENDS "${REVERSI_DIST}/embed-messages.js")
+add_dependencies(reversi_bundle reversi_embed_messages)
+
 # --------------------------------------------------- Node test/bench builds ----
 set(REVERSI_NODE_LINK ${REVERSI_WEB_COMMON_LINK} -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1)
 

@@ -18,6 +18,11 @@ export default [
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
+    // The demo host imports the message names the build writes (embed-messages.js).
+    files: ['web/embed.js'],
+    languageOptions: { sourceType: 'module' },
+  },
+  {
     files: ['web/sw.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },

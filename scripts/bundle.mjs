@@ -31,7 +31,8 @@
 //              install (wasm SIMD where WebAssembly.validate accepts it, as
 //              src/app/ai_bridge.cpp decides), the other when first asked for
 //   onDemand   the other icons (the manifest's, Apple's): kept when first asked for
-// The embedding demo (embed.html/.js/.css) is left to the network.
+// The embedding demo (embed.html/.js/.css, and embed-messages.js, the host page's
+// message names that the build writes from the C++ list) is left to the network.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -148,7 +149,7 @@ function listFiles(dir, prefix = '') {
   }
   return out;
 }
-const DEMO = new Set(['embed.html', 'embed.js', 'embed.css']);
+const DEMO = new Set(['embed.html', 'embed.js', 'embed.css', 'embed-messages.js']);
 const WORKERS = { simd: ['ai_worker_simd.js', 'ai_worker_simd.wasm'], plain: ['ai_worker.js', 'ai_worker.wasm'] };
 const PAGE_ICONS = new Set(['icons/icon.svg', 'icons/favicon-32.png']);
 const workerFiles = new Set(Object.values(WORKERS).flat());

@@ -1,8 +1,11 @@
 // Demo arcade host for the Reversi embed API (docs/embedding.md).
 // Rules shown here: post only to the game's exact origin (never "*"), accept
 // only messages whose origin is that origin AND whose source is the iframe.
+// The message names come from embed-messages.js, which the build writes from
+// the game's own list (tools/host_message_names.cpp).
+import { COMMANDS, EVENTS, PREFIX } from './embed-messages.js';
+
 (function () {
-  'use strict';
   var iframe = document.getElementById('game');
   var urlInput = document.getElementById('game-url');
   var originLabel = document.getElementById('game-origin');
@@ -10,7 +13,6 @@
   var logList = document.getElementById('log');
   var recordsLine = document.getElementById('records');
   var gameOrigin = null;
-  var PREFIX = 'reversi:';
   var RECORDS_KEY = 'reversi-embed-demo-records';
 
   var params = new URLSearchParams(location.search);
@@ -57,13 +59,13 @@
   }
 
   var commands = {
-    'new-game': function () { return { type: 'reversi:new-game', options: options() }; },
-    'sound-on': function () { return { type: 'reversi:set-sound', on: true }; },
-    'sound-off': function () { return { type: 'reversi:set-sound', on: false }; },
-    'pause': function () { return { type: 'reversi:pause' }; },
-    'resume': function () { return { type: 'reversi:resume' }; },
-    'get-state': function () { return { type: 'reversi:get-state' }; },
-    'resign': function () { return { type: 'reversi:resign' }; }
+    'new-game': function () { return { type: COMMANDS.NEW_GAME, options: options() }; },
+    'sound-on': function () { return { type: COMMANDS.SET_SOUND, on: true }; },
+    'sound-off': function () { return { type: COMMANDS.SET_SOUND, on: false }; },
+    'pause': function () { return { type: COMMANDS.PAUSE }; },
+    'resume': function () { return { type: COMMANDS.RESUME }; },
+    'get-state': function () { return { type: COMMANDS.GET_STATE }; },
+    'resign': function () { return { type: COMMANDS.RESIGN }; }
   };
   Array.prototype.forEach.call(document.querySelectorAll('[data-cmd]'), function (button) {
     button.addEventListener('click', function () { send(commands[button.getAttribute('data-cmd')]()); });
@@ -103,12 +105,12 @@
     if (!data || typeof data !== 'object' || typeof data.type !== 'string' || data.type.indexOf(PREFIX) !== 0) return;
     log('in', JSON.stringify(data));
     switch (data.type) {
-      case 'reversi:ready': statusLine.textContent = 'Ready (API v' + data.apiVersion + '; supports ' + (data.supports || []).join(', ') + ')'; break;
-      case 'reversi:loading': statusLine.textContent = 'Loading… ' + Math.round((data.progress || 0) * 100) + '%'; break;
-      case 'reversi:game-started': statusLine.textContent = 'Game started'; break;
-      case 'reversi:game-over': statusLine.textContent = 'Game over: ' + JSON.stringify(data.result); recordGame(data); break;
-      case 'reversi:match-over': statusLine.textContent = 'Match over'; break;
-      case 'reversi:error': statusLine.textContent = 'Error: ' + data.reason; break;
+      case EVENTS.READY: statusLine.textContent = 'Ready (API v' + data.apiVersion + '; supports ' + (data.supports || []).join(', ') + ')'; break;
+      case EVENTS.LOADING: statusLine.textContent = 'Loading… ' + Math.round((data.progress || 0) * 100) + '%'; break;
+      case EVENTS.GAME_STARTED: statusLine.textContent = 'Game started'; break;
+      case EVENTS.GAME_OVER: statusLine.textContent = 'Game over: ' + JSON.stringify(data.result); recordGame(data); break;
+      case EVENTS.MATCH_OVER: statusLine.textContent = 'Match over'; break;
+      case EVENTS.ERROR: statusLine.textContent = 'Error: ' + data.reason; break;
       default: break;
     }
   });

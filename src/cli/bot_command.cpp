@@ -23,6 +23,7 @@ int run_bot(int, char**) {
 #include <thread>
 
 #include "cli/bot_connection.h"
+#include "cli/bot_lines.h"
 #include "cli/cli_support.h"
 #include "cli/commands.h"
 #include "game/game_transcript.h"
@@ -33,7 +34,6 @@ namespace {
 
 namespace online = messages::online;
 namespace wire = messages::online::server;
-using Json = nlohmann::json;
 
 constexpr const char* kBotUsage =
     "bot --server http://HOST:PORT [--server ...] (--create [--match 1|3|5] [--clock S] [--computer-seat "
@@ -72,7 +72,9 @@ class Bot {
   void on_move_event(Square square, Color color, int ply);
   void rebuild(const wire::State& state);
   void maybe_play();
-  void print(const Json& line, const std::string& text);
+  // One line: `text`, or with --json the line's JSON (bot_lines.h).
+  template <class Line>
+  void print(const Line& line, const std::string& text);
 
   BotOptions options_;
   BotConnection connection_;
@@ -92,9 +94,10 @@ class Bot {
   int exit_code_ = 0;
 };
 
-void Bot::print(const Json& line, const std::string& text) {
+template <class Line>
+void Bot::print(const Line& line, const std::string& text) {
   if (options_.json)
-    print_json_line(line);
+    print_json_line(messages::fields::to_json(line));
   else
     std::printf("%s\n", text.c_str());
   std::fflush(stdout);
@@ -161,8 +164,8 @@ int Bot::run() {
 
 void Bot::on_move_event(Square square, Color color, int ply) {
   game_.apply_any(square);
-  print(Json{{"move", square_name(square)}, {"color", color == Color::Black ? "black" : "white"}, {"ply", ply}},
-        std::string(color == Color::Black ? "black" : "white") + " " + square_name(square));
+  print(bot_lines::Move{square, color, ply},
+        std::string(messages::spell(messages::kColours, color)) + " " + square_name(square));
 }
 
 // A snapshot after a gap: replays its transcript, printing the moves missed.
@@ -181,10 +184,8 @@ void Bot::rebuild(const wire::State& state) {
     const Color mover = replay.side_to_move();
     replay.apply_any(all[index]);
     if (index >= known.size() && all[index] != kPass)
-      print(Json{{"move", square_name(all[index])},
-                 {"color", mover == Color::Black ? "black" : "white"},
-                 {"ply", static_cast<int>(replay.record().cursor())}},
-            std::string(mover == Color::Black ? "black" : "white") + " " + square_name(all[index]));
+      print(bot_lines::Move{all[index], mover, static_cast<int>(replay.record().cursor())},
+            std::string(messages::spell(messages::kColours, mover)) + " " + square_name(all[index]));
   }
   game_ = std::move(*replayed.value);
   my_colour_.reset();
@@ -222,7 +223,7 @@ bool Bot::handle(const online::ServerMessage& message) {
     if (welcome->secret) secret_ = *welcome->secret;
     if (!announced_ && !options_.create) {
       announced_ = true;
-      print(Json{{"player", player_}, {"name", welcome->name}}, "player " + player_);
+      print(bot_lines::Player{player_, welcome->name}, "player " + player_);
     }
     if (!options_.name.empty() && !named_) {
       named_ = true;
@@ -246,8 +247,7 @@ bool Bot::handle(const online::ServerMessage& message) {
     table_ = table->code;
     if (options_.create && !announced_) {
       announced_ = true;
-      print(Json{{"player", player_}, {"table", table->code}, {"invite", online::invite_link(table->code)}},
-            "table " + table->code);
+      print(bot_lines::TableOpened{player_, table->code}, "table " + table->code);
       if (options_.computer_seat) send(online::client::SeatComputer{*options_.computer_seat});
     }
     playing_ = table->phase == messages::TablePhase::Playing;
@@ -259,22 +259,16 @@ bool Bot::handle(const online::ServerMessage& message) {
     if (started->black == player_) my_colour_ = Color::Black;
     if (started->white == player_) my_colour_ = Color::White;
     playing_ = true;
-    const char* colour = !my_colour_ ? "none" : *my_colour_ == Color::Black ? "black" : "white";
-    print(Json{{"gameStarted", started->game_number}, {"color", colour}},
+    const std::string colour = bot_lines::ColourOrNone{}.write(my_colour_).get<std::string>();
+    print(bot_lines::GameStarted{started->game_number, my_colour_},
           "game " + std::to_string(started->game_number) + ": playing " + colour);
   } else if (const auto* move = std::get_if<wire::Move>(&message)) {
     on_move_event(move->move.square, move->move.color, move->move.ply);
   } else if (const auto* over = std::get_if<wire::GameOver>(&message)) {
     const GameResult& result = over->over.result;
-    const char* winner = result.outcome == Outcome::BlackWins   ? "black"
-                         : result.outcome == Outcome::WhiteWins ? "white"
-                                                                : "draw";
+    const std::string winner(messages::spell(messages::kWinners, result.outcome));
     const std::string reason(messages::spell(messages::kEndReasons, result.reason));
-    print(Json{{"game", over->over.game_number},
-               {"transcript", over->over.transcript},
-               {"counts", {{"black", result.black_discs}, {"white", result.white_discs}}},
-               {"winner", winner},
-               {"reason", reason}},
+    print(bot_lines::GameOver{over->over.game_number, over->over.transcript, result},
           "game " + std::to_string(over->over.game_number) + ": " + winner + " (" + reason + ") " +
               over->over.transcript);
     playing_ = false;

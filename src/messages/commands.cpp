@@ -13,43 +13,7 @@ Decoded<Command> plain() {
 
 }  // namespace
 
-std::string_view command_type(const Command& command) {
-  return std::visit(
-      [](const auto& value) -> std::string_view {
-        using T = std::decay_t<decltype(value)>;
-        if constexpr (std::is_same_v<T, commands::NewGame>)
-          return "new-game";
-        else if constexpr (std::is_same_v<T, commands::Play>)
-          return "play";
-        else if constexpr (std::is_same_v<T, commands::Undo>)
-          return "undo";
-        else if constexpr (std::is_same_v<T, commands::Redo>)
-          return "redo";
-        else if constexpr (std::is_same_v<T, commands::Resign>)
-          return "resign";
-        else if constexpr (std::is_same_v<T, commands::NextGame>)
-          return "next-game";
-        else if constexpr (std::is_same_v<T, commands::Pause>)
-          return "pause";
-        else if constexpr (std::is_same_v<T, commands::Resume>)
-          return "resume";
-        else if constexpr (std::is_same_v<T, commands::GetState>)
-          return "get-state";
-        else if constexpr (std::is_same_v<T, commands::SetSound>)
-          return "set-sound";
-        else if constexpr (std::is_same_v<T, commands::SignIn>)
-          return "sign-in";
-        else if constexpr (std::is_same_v<T, commands::OpenTable>)
-          return "open-table";
-        else if constexpr (std::is_same_v<T, commands::JoinTable>)
-          return "join-table";
-        else if constexpr (std::is_same_v<T, commands::LeaveTable>)
-          return "leave-table";
-        else
-          static_assert(!sizeof(T*), "a command without a type name");
-      },
-      command);
-}
+std::string_view command_type(const Command& command) { return kCommandTypes[command.index()]; }
 
 Json command_to_json(const Command& command) {
   Json message = {{"type", command_type(command)}};
@@ -118,8 +82,7 @@ Decoded<Command> decode_command(const Json& message, std::string_view type) {
     commands::OpenTable command;
     FieldReader reader(message, where);
     if (reader.has("options")) {
-      Decoded<online::TableOptions> options =
-          online::table_options_from_json(message["options"], where + ": 'options'");
+      Decoded<online::TableOptions> options = online::table_options_from_json(message["options"], where + ".options");
       if (!options) return Decoded<Command>::failure(options.error);
       command.options = *options.value;
     }

@@ -84,9 +84,16 @@ using Command =
                  commands::NextGame, commands::Pause, commands::Resume, commands::GetState, commands::SetSound,
                  commands::SignIn, commands::OpenTable, commands::JoinTable, commands::LeaveTable>;
 
-// "new-game", "play", "undo", "redo", "resign", "next-game", "pause",
-// "resume", "get-state", "set-sound", "sign-in", "open-table",
-// "join-table", "leave-table".
+// Each command's type, in the order of Command's alternatives. The host page
+// writes them with kHostPrefix ("reversi:new-game"); web/embed.js takes them
+// from embed-messages.js, which tools/host_message_names.cpp writes from
+// this list at build time.
+inline constexpr std::string_view kCommandTypes[] = {"new-game",  "play",       "undo",       "redo",       "resign",
+                                                     "next-game", "pause",      "resume",     "get-state",  "set-sound",
+                                                     "sign-in",   "open-table", "join-table", "leave-table"};
+static_assert(std::size(kCommandTypes) == std::variant_size_v<Command>);
+inline constexpr std::string_view kHostPrefix = "reversi:";
+
 std::string_view command_type(const Command& command);
 
 Json command_to_json(const Command& command);

@@ -175,6 +175,29 @@ using Event = std::variant<events::Ready, events::GameStarted, events::Move, eve
                            events::TableOpened, events::OpponentJoined, events::OnlineGameStarted,
                            events::OnlineGameOver, events::Error, events::MilestoneReached>;
 
+// Each event's type, in the order of Event's alternatives (the game's own
+// events as spelling.h spells their kinds); the host page sees them with
+// the "reversi:" prefix (commands.h, kHostPrefix).
+inline constexpr std::string_view kEventTypes[] = {"ready",
+                                                   "game-started",
+                                                   "move",
+                                                   "pass",
+                                                   "clock-expired",
+                                                   "undo",
+                                                   "redo",
+                                                   "game-over",
+                                                   "match-over",
+                                                   "state",
+                                                   "table-opened",
+                                                   "opponent-joined",
+                                                   "online-game-started",
+                                                   "online-game-over",
+                                                   "error",
+                                                   "milestone"};
+static_assert(std::size(kEventTypes) == std::variant_size_v<Event>);
+// Sent to the host by the page shell itself (web/shell.js) while the game downloads.
+inline constexpr std::string_view kShellEventTypes[] = {"loading"};
+
 // The message for one of the session's events (read right after it was polled).
 Event event_of(const GameEvent& event, const Session& session);
 

@@ -54,6 +54,9 @@ inline constexpr Spelling<Outcome> kOutcomes[] = {{Outcome::InProgress, "in-prog
                                                   {Outcome::BlackWins, "black-wins"},
                                                   {Outcome::WhiteWins, "white-wins"},
                                                   {Outcome::Draw, "draw"}};
+// The winner of a finished game, as events and the game's state write it.
+inline constexpr Spelling<Outcome> kWinners[] = {
+    {Outcome::BlackWins, "black"}, {Outcome::WhiteWins, "white"}, {Outcome::Draw, "draw"}};
 inline constexpr Spelling<EndReason> kEndReasons[] = {{EndReason::None, "none"},
                                                       {EndReason::NoMoves, "no-moves"},
                                                       {EndReason::Resignation, "resignation"},

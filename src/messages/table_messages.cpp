@@ -1,104 +1,15 @@
-// The online protocol's JSON: the type names, the encoders and the pieces
-// shared with the decoders (table_messages_decode.cpp).
+// The online protocol's JSON: the type names, and the encoders and decoders
+// that table_fields.h's descriptions drive.
 #include "messages/table_messages.h"
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
+#include <set>
 
 #include "engine/notation.h"
+#include "messages/table_fields.h"
 
 namespace reversi::messages::online {
-namespace {
-
-Json match_json(const MatchScore& match) {
-  return Json{{"length", match.length}, {"first", match.first}, {"second", match.second}, {"over", match.over}};
-}
-
-// Seconds as they travel: tenths are enough for a countdown.
-double rounded_seconds(double seconds) { return std::round(seconds * 10) / 10; }
-
-Json clock_json(const std::optional<server::ClockReading>& clock) {
-  if (!clock) return nullptr;
-  Json json{{"color", spell(kColours, clock->color)}, {"seconds", rounded_seconds(clock->seconds)}};
-  if (clock->held > 0) json["held"] = rounded_seconds(clock->held);
-  return json;
-}
-
-Json seat_json(const server::SeatView& seat) {
-  using Kind = server::SeatView::Kind;
-  if (seat.kind == Kind::Empty) return nullptr;
-  if (seat.kind == Kind::Computer) return Json{{"computer", spell(kStrengths, seat.strength)}};
-  return Json{{"player", seat.player}, {"name", seat.name}, {"connected", seat.connected}};
-}
-
-Json table_json(const server::Table& table) {
-  Json json{{"type", "table"},
-            {"code", table.code},
-            {"invite", invite_link(table.code)},
-            {"owner", table.owner},
-            {"private", table.is_private},
-            {"options", table_options_to_json(table.options)},
-            {"seats", Json::array({seat_json(table.seats[0]), seat_json(table.seats[1])})},
-            {"phase", spell(kTablePhases, table.phase)},
-            {"seq", table.seq}};
-  if (table.clock) json["clock"] = clock_json(table.clock);
-  return json;
-}
-
-Json chat_json(const server::Chat& chat) {
-  return Json{{"type", "chat"},    {"from", chat.from}, {"name", chat.name},
-              {"text", chat.text}, {"at", chat.at},     {"id", chat.id}};
-}
-
-// A game event of the message layer, with the table's event number.
-Json with_seq(Event event, int seq) {
-  Json message = event_to_json(event);
-  message["seq"] = seq;
-  return message;
-}
-
-template <class Plain>
-constexpr bool is_plain_client_message =
-    std::is_same_v<Plain, client::LeaveTable> || std::is_same_v<Plain, client::WatchOpenTables> ||
-    std::is_same_v<Plain, client::UnwatchOpenTables> || std::is_same_v<Plain, client::Resign> ||
-    std::is_same_v<Plain, client::NextGame> || std::is_same_v<Plain, client::Rematch> ||
-    std::is_same_v<Plain, client::TransferSeat> || std::is_same_v<Plain, client::GetHistory> ||
-    std::is_same_v<Plain, client::GetChips> || std::is_same_v<Plain, client::DeletePlayer> ||
-    std::is_same_v<Plain, client::LinkDevice>;
-
-Json open_table_json(const server::OpenTableEntry& entry) {
-  return Json{{"code", entry.code},
-              {"host", {{"player", entry.host_player}, {"name", entry.host_name}, {"level", entry.host_level}}},
-              {"options", table_options_to_json(entry.options)}};
-}
-
-Json entry_json(const server::LeaderboardEntry& entry) {
-  return Json{{"rank", entry.rank},
-              {"player", entry.player},
-              {"name", entry.name},
-              {"points", entry.points},
-              {"level", entry.level}};
-}
-
-Json history_game_json(const server::HistoryGame& game) {
-  Json opponent = game.computer ? Json{{"computer", spell(kStrengths, *game.computer)}}
-                                : Json{{"player", game.opponent}, {"name", game.opponent_name}};
-  return Json{{"code", game.code},
-              {"match", game.match_number},
-              {"game", game.game_number},
-              {"opponent", opponent},
-              {"color", spell(kColours, game.color)},
-              {"result", spell(kGameOutcomes, game.outcome)},
-              {"reason", spell(kEndReasons, game.reason)},
-              {"points", game.points},
-              {"rated", game.rated},
-              {"counts", {{"own", game.own_count}, {"opponent", game.opponent_count}}},
-              {"transcript", game.transcript},
-              {"ended", game.ended_unix}};
-}
-
-}  // namespace
 
 SessionOptions session_options_of(const TableOptions& options, std::optional<Strength> computer, Color first_colour) {
   SessionOptions session;
@@ -164,122 +75,42 @@ std::optional<std::string> normalised_link_code(std::string_view text) {
   return code;
 }
 
-Json table_options_to_json(const TableOptions& options) {
-  const double clock = options.clock;
-  return Json{{"matchLength", options.match_length},
-              {"clock", clock == std::floor(clock) ? Json(static_cast<int>(clock)) : Json(clock)},
-              {"start", spell(kVariants, options.start)}};
+Json table_options_to_json(const TableOptions& options) { return fields::to_json(options); }
+
+Decoded<TableOptions> table_options_from_json(const Json& object, const std::string& where) {
+  return fields::from_json<TableOptions>(object, where);
 }
 
-std::string_view client_message_type(const ClientMessage& message) {
-  static constexpr std::string_view kNames[] = {"hello",
-                                                "set-name",
-                                                "open-table",
-                                                "join-table",
-                                                "seat-computer",
-                                                "set-private",
-                                                "leave-table",
-                                                "watch-open-tables",
-                                                "unwatch-open-tables",
-                                                "play",
-                                                "resign",
-                                                "next-game",
-                                                "rematch",
-                                                "transfer-seat",
-                                                "claim-seat",
-                                                "get-leaderboard",
-                                                "get-player",
-                                                "get-history",
-                                                "chat",
-                                                "mute",
-                                                "report",
-                                                "get-chips",
-                                                "delete-player",
-                                                "link-device"};
-  static_assert(std::size(kNames) == std::variant_size_v<ClientMessage>);
-  return kNames[message.index()];
-}
+std::string_view client_message_type(const ClientMessage& message) { return kClientMessageTypes[message.index()]; }
 
 std::string encode_client_message(const ClientMessage& message) {
-  Json json = {{"type", client_message_type(message)}};
-  std::visit(
-      [&](const auto& value) {
-        using T = std::decay_t<decltype(value)>;
-        if constexpr (std::is_same_v<T, client::Hello>) {
-          json["v"] = kProtocolVersion;
-          if (value.player) json["player"] = *value.player;
-          if (value.secret) json["secret"] = *value.secret;
-          if (value.token) json["token"] = *value.token;
-          if (value.resume) json["resume"] = {{"table", value.resume->table}, {"seq", value.resume->seq}};
-          if (value.link) json["link"] = *value.link;
-        } else if constexpr (std::is_same_v<T, client::SetName>) {
-          json["name"] = value.name;
-        } else if constexpr (std::is_same_v<T, client::OpenTable>) {
-          json["options"] = table_options_to_json(value.options);
-          json["private"] = value.is_private;
-        } else if constexpr (std::is_same_v<T, client::JoinTable> || std::is_same_v<T, client::ClaimSeat>) {
-          json["code"] = value.code;
-        } else if constexpr (std::is_same_v<T, client::SeatComputer>) {
-          json["strength"] = spell(kStrengths, value.strength);
-        } else if constexpr (std::is_same_v<T, client::SetPrivate>) {
-          json["private"] = value.is_private;
-        } else if constexpr (std::is_same_v<T, client::Play>) {
-          json["square"] = square_name(value.square);
-          json["ply"] = value.ply;
-        } else if constexpr (std::is_same_v<T, client::GetLeaderboard>) {
-          json["period"] = spell(kPeriods, value.period);
-        } else if constexpr (std::is_same_v<T, client::GetPlayer>) {
-          if (value.player) json["player"] = *value.player;
-        } else if constexpr (std::is_same_v<T, client::Chat>) {
-          json["text"] = value.text;
-        } else if constexpr (std::is_same_v<T, client::Mute>) {
-          json["player"] = value.player;
-          json["muted"] = value.muted;
-        } else if constexpr (std::is_same_v<T, client::Report>) {
-          json["player"] = value.player;
-          json["reason"] = spell(kReportReasons, value.reason);
-          if (!value.note.empty()) json["note"] = value.note;
-        } else {
-          static_assert(is_plain_client_message<T>, "a client message without an encoder");
-        }
-      },
-      message);
-  return dump(json);
+  return dump(fields::variant_to_json(message, kClientMessageTypes));
 }
 
-std::string_view server_message_type(const ServerMessage& message) {
-  static constexpr std::string_view kNames[] = {"welcome",
-                                                "table",
-                                                "open-tables",
-                                                "game-started",
-                                                "move",
-                                                "pass",
-                                                "clock-expired",
-                                                "game-over",
-                                                "game-aborted",
-                                                "match-over",
-                                                "rematch-offered",
-                                                "opponent-away",
-                                                "opponent-back",
-                                                "state",
-                                                "transfer-code",
-                                                "seat-moved",
-                                                "error",
-                                                "leaderboard",
-                                                "player",
-                                                "history",
-                                                "milestone",
-                                                "chat",
-                                                "chat-history",
-                                                "mutes",
-                                                "reported",
-                                                "chips",
-                                                "chips-ledger",
-                                                "player-deleted",
-                                                "link-code",
-                                                "open-tables-changed"};
-  static_assert(std::size(kNames) == std::variant_size_v<ServerMessage>);
-  return kNames[message.index()];
+Decoded<ClientMessage> decode_client_message(std::string_view text) {
+  std::string type;
+  Decoded<Json> message = fields::parse_typed_message(text, kMaxClientMessageBytes, type);
+  if (!message) return Decoded<ClientMessage>::failure(message.error);
+  return fields::variant_from_json<ClientMessage>(*message.value, type, kClientMessageTypes);
+}
+
+std::string_view server_message_type(const ServerMessage& message) { return kServerMessageTypes[message.index()]; }
+
+std::string encode_server_message(const ServerMessage& message) {
+  return dump(fields::variant_to_json(message, kServerMessageTypes));
+}
+
+Decoded<ServerMessage> decode_server_message(std::string_view text) {
+  std::string type;
+  Decoded<Json> message = fields::parse_typed_message(text, kMaxServerMessageBytes, type);
+  if (!message) return Decoded<ServerMessage>::failure(message.error);
+  return fields::variant_from_json<ServerMessage>(*message.value, type, kServerMessageTypes);
+}
+
+Json server_message_body(const ServerMessage& message) {
+  Json json = fields::variant_to_json(message, kServerMessageTypes);
+  json.erase("type");
+  return json;
 }
 
 std::optional<int> sequence_of(const ServerMessage& message) {
@@ -297,158 +128,56 @@ std::optional<int> sequence_of(const ServerMessage& message) {
       message);
 }
 
-namespace {
-Json server_message_json(const ServerMessage& message);
-}  // namespace
+namespace fields_of {
 
-std::string encode_server_message(const ServerMessage& message) { return dump(server_message_json(message)); }
-
-Json server_message_body(const ServerMessage& message) {
-  Json json = server_message_json(message);
-  json.erase("type");
-  return json;
+fields::Checked TableCode::read(const Json& json, std::string& out) const {
+  std::string text;
+  if (fields::Checked refused = fields::Text{64}.read(json, text)) return refused;
+  const std::optional<std::string> code = normalised_code(text);
+  if (!code) return fields::Refusal{DecodeProblem::OutOfRange, "should be six letters and digits such as K7M2QX"};
+  out = *code;
+  return std::nullopt;
 }
 
-namespace {
-Json server_message_json(const ServerMessage& message) {
-  Json json = {{"type", server_message_type(message)}};
-  std::visit(
-      [&](const auto& value) {
-        using T = std::decay_t<decltype(value)>;
-        if constexpr (std::is_same_v<T, server::Welcome>) {
-          json["player"] = value.player;
-          json["name"] = value.name;
-          if (value.secret) json["secret"] = *value.secret;
-          if (value.table) json["table"] = *value.table;
-        } else if constexpr (std::is_same_v<T, server::Table>) {
-          json = table_json(value);
-        } else if constexpr (std::is_same_v<T, server::OpenTables>) {
-          Json list = Json::array();
-          for (const server::OpenTableEntry& entry : value.tables) list.push_back(open_table_json(entry));
-          json["tables"] = list;
-        } else if constexpr (std::is_same_v<T, server::OpenTablesChanged>) {
-          json["removed"] = value.removed;
-          Json changed = Json::array();
-          for (const server::OpenTableEntry& entry : value.changed) changed.push_back(open_table_json(entry));
-          json["changed"] = changed;
-          Json added = Json::array();
-          for (const server::AddedOpenTable& entry : value.added) {
-            Json item = open_table_json(entry.entry);
-            item["at"] = entry.at;
-            added.push_back(item);
-          }
-          json["added"] = added;
-        } else if constexpr (std::is_same_v<T, server::GameStarted>) {
-          json["seq"] = value.seq;
-          json["gameNumber"] = value.game_number;
-          json["colors"] = {{"black", value.black}, {"white", value.white}};
-          json["options"] = table_options_to_json(value.options);
-          json["match"] = match_json(value.match);
-        } else if constexpr (std::is_same_v<T, server::Move>) {
-          json = with_seq(value.move, value.seq);
-          json["clock"] = clock_json(value.clock);
-        } else if constexpr (std::is_same_v<T, server::Pass>) {
-          json = with_seq(value.pass, value.seq);
-        } else if constexpr (std::is_same_v<T, server::ClockExpired>) {
-          json = with_seq(value.expired, value.seq);
-        } else if constexpr (std::is_same_v<T, server::GameOver>) {
-          json = with_seq(value.over, value.seq);
-          if (value.unrated) json["unrated"] = spell(kUnratedReasons, *value.unrated);
-        } else if constexpr (std::is_same_v<T, server::GameAborted>) {
-          json["seq"] = value.seq;
-          json["reason"] = value.reason;
-        } else if constexpr (std::is_same_v<T, server::MatchOver>) {
-          json = with_seq(value.over, value.seq);
-        } else if constexpr (std::is_same_v<T, server::RematchOffered> || std::is_same_v<T, server::OpponentBack>) {
-          json["player"] = value.player;
-        } else if constexpr (std::is_same_v<T, server::OpponentAway>) {
-          json["player"] = value.player;
-          json["seconds"] = value.seconds;
-        } else if constexpr (std::is_same_v<T, server::State>) {
-          json.update(game_state_to_json(value.game));
-          json["type"] = "state";
-          json["seq"] = value.seq;
-          json["table"] = table_json(value.table);
-          json["colors"] = {{"black", value.black}, {"white", value.white}};
-          json["clock"] = clock_json(value.clock);
-        } else if constexpr (std::is_same_v<T, server::TransferCode>) {
-          json["code"] = value.code;
-          json["link"] = claim_link(value.code);
-          json["expiresIn"] = value.expires_in;
-        } else if constexpr (std::is_same_v<T, server::LinkCode>) {
-          json["code"] = value.code;
-          json["link"] = device_link(value.code);
-          json["expiresIn"] = value.expires_in;
-        } else if constexpr (std::is_same_v<T, server::SeatMoved> || std::is_same_v<T, server::PlayerDeleted>) {
-        } else if constexpr (std::is_same_v<T, server::Error>) {
-          json["code"] = spell(kErrorCodes, value.code);
-          json["reason"] = value.reason;
-          json["request"] = value.request;
-        } else if constexpr (std::is_same_v<T, server::Leaderboard>) {
-          json["period"] = spell(kPeriods, value.period);
-          json["from"] = value.from;
-          json["to"] = value.to;
-          Json entries = Json::array();
-          for (const server::LeaderboardEntry& entry : value.entries) entries.push_back(entry_json(entry));
-          json["entries"] = entries;
-          json["you"] = value.you ? entry_json(*value.you) : Json(nullptr);
-        } else if constexpr (std::is_same_v<T, server::PlayerCard>) {
-          json["player"] = value.player;
-          json["name"] = value.name;
-          json["level"] = value.level;
-          Json reached = Json::array();
-          for (const server::ReachedMilestone& milestone : value.milestones)
-            reached.push_back(
-                {{"milestone", spell(kMilestones, milestone.milestone)}, {"reached", milestone.reached_unix}});
-          json["milestones"] = reached;
-          json["points"] = {{"week", value.week}, {"month", value.month}, {"year", value.year}};
-          json["games"] = value.games;
-          json["wins"] = value.wins;
-          if (value.chips) json["chips"] = *value.chips;
-        } else if constexpr (std::is_same_v<T, server::History>) {
-          Json games = Json::array();
-          for (const server::HistoryGame& game : value.games) games.push_back(history_game_json(game));
-          Json match = Json::array();
-          for (const server::HistoryGame& game : value.match) match.push_back(history_game_json(game));
-          json["games"] = games;
-          json["match"] = match;
-        } else if constexpr (std::is_same_v<T, server::MilestoneReached>) {
-          json["milestone"] = spell(kMilestones, value.milestone);
-          json["level"] = value.level;
-        } else if constexpr (std::is_same_v<T, server::Chat>) {
-          json = chat_json(value);
-        } else if constexpr (std::is_same_v<T, server::ChatHistory>) {
-          Json lines = Json::array();
-          for (const server::Chat& chat : value.messages) lines.push_back(chat_json(chat));
-          json["messages"] = lines;
-        } else if constexpr (std::is_same_v<T, server::Mutes>) {
-          json["players"] = value.players;
-        } else if constexpr (std::is_same_v<T, server::Reported>) {
-          json["player"] = value.player;
-        } else if constexpr (std::is_same_v<T, server::Chips>) {
-          json["balance"] = value.balance;
-          json["stake"] = value.stake;
-          json["leaveCost"] = value.leave_cost;
-          json["wonToday"] = value.won_today;
-          json["dailyLimit"] = value.daily_limit;
-        } else if constexpr (std::is_same_v<T, server::ChipsLedger>) {
-          json["balance"] = value.balance;
-          Json entries = Json::array();
-          for (const server::ChipLedgerEntry& entry : value.entries)
-            entries.push_back({{"delta", entry.delta},
-                               {"balanceAfter", entry.balance_after},
-                               {"reason", spell(kChipReasons, entry.reason)},
-                               {"table", entry.table},
-                               {"match", entry.match_number},
-                               {"at", entry.at}});
-          json["entries"] = entries;
-        } else {
-          static_assert(!sizeof(T*), "a server message without an encoder");
-        }
-      },
-      message);
-  return json;
+fields::Checked LinkCode::read(const Json& json, std::string& out) const {
+  std::string text;
+  if (fields::Checked refused = fields::Text{64}.read(json, text)) return refused;
+  const std::optional<std::string> code = normalised_link_code(text);
+  if (!code) return fields::Refusal{DecodeProblem::OutOfRange, "should be eight letters and digits such as ABCD-EFGH"};
+  out = *code;
+  return std::nullopt;
 }
-}  // namespace
+
+// Code points in valid UTF-8 (the JSON parser has checked it).
+fields::Checked check_note(const std::string& note) {
+  std::size_t characters = 0;
+  for (const char byte : note) characters += (static_cast<unsigned char>(byte) & 0xC0) != 0x80 ? 1 : 0;
+  if (characters <= kLongestReportNote) return std::nullopt;
+  return fields::Refusal{DecodeProblem::OutOfRange, "should be at most 300 characters"};
+}
+
+// A change names a table at most once among the removed and once among
+// the changed and added (removed and added: it was listed again), never
+// changes a table it removes, stays within the list's cap, and places the
+// added in ascending order.
+fields::Checked check_open_tables_changed(const server::OpenTablesChanged& change) {
+  using fields::Refusal;
+  if (change.changed.size() + change.added.size() > kMaxOpenTablesListed)
+    return Refusal{DecodeProblem::Inconsistent, "'changed' and 'added' should name at most 100 tables together"};
+  const std::set<std::string> removed(change.removed.begin(), change.removed.end());
+  std::set<std::string> listed;
+  for (const server::OpenTableEntry& entry : change.changed)
+    if (removed.count(entry.code)) return Refusal{DecodeProblem::Inconsistent, "a removed table cannot change"};
+  for (const server::OpenTableEntry& entry : change.changed) listed.insert(entry.code);
+  for (const server::AddedOpenTable& added : change.added) listed.insert(added.entry.code);
+  if (removed.size() != change.removed.size() || listed.size() != change.changed.size() + change.added.size())
+    return Refusal{DecodeProblem::Inconsistent, "a change of the list should name a table only once"};
+  for (std::size_t index = 1; index < change.added.size(); ++index)
+    if (change.added[index].at <= change.added[index - 1].at)
+      return Refusal{DecodeProblem::Inconsistent, "'added' should be in ascending order of 'at'"};
+  return std::nullopt;
+}
+
+}  // namespace fields_of
 
 }  // namespace reversi::messages::online

@@ -5,7 +5,9 @@
 // server, the bot and the browser client share one codec:
 //   {"type": "play", "square": "f5", "ply": 0}                      client
 //   {"type": "move", "seq": 4, "square": "f5", …, "clock": {…}}     server
-// Nothing here knows of sockets or of the server's tables.
+// Nothing here knows of sockets or of the server's tables. The limits and
+// enums are in table_terms.h, the arcade's record in table_record.h; each
+// message's JSON form is described once, in table_fields.h.
 #pragma once
 
 #include <array>
@@ -18,101 +20,10 @@
 
 #include "messages/codec.h"
 #include "messages/events.h"
+#include "messages/table_record.h"
+#include "messages/table_terms.h"
 
 namespace reversi::messages::online {
-
-// A client message is at most this long (the server answers too-large).
-inline constexpr std::size_t kMaxClientMessageBytes = 4096;
-// A server message (the open tables list is the longest).
-inline constexpr std::size_t kMaxServerMessageBytes = 256 * 1024;
-// The open tables list names at most this many tables, newest first.
-inline constexpr std::size_t kMaxOpenTablesListed = 100;
-// Online move clocks: 0 (none) or 10 to 3600 seconds a move.
-inline constexpr double kShortestOnlineClock = 10;
-inline constexpr double kDefaultOnlineClock = 45;
-// Table codes and seat-transfer codes: six of these characters (no 0/O, 1/I).
-inline constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-inline constexpr std::size_t kCodeLength = 6;
-// Device-link codes (docs/protocol.md, "One player on several devices"):
-// eight of those characters, shown as ABCD-EFGH, good once for this long.
-inline constexpr std::size_t kLinkCodeLength = 8;
-inline constexpr int kLinkCodeSeconds = 300;
-// Chat: a line is 1 to 200 characters (code points, after trimming); a
-// report's note at most 300. The server checks the line (server/chat_filter.h);
-// the decoder only caps a note.
-inline constexpr std::size_t kLongestChatLine = 200;
-inline constexpr std::size_t kLongestReportNote = 300;
-// chat-history holds at most this many lines, oldest first.
-inline constexpr std::size_t kChatHistoryLines = 50;
-
-// The options a table is opened with.
-struct TableOptions {
-  int match_length = 1;                // 1, 3 or 5 games
-  double clock = kDefaultOnlineClock;  // seconds a move; 0: no clock
-  StartVariant start = StartVariant::StandardCross;
-  bool operator==(const TableOptions&) const = default;
-};
-// The session options of a table's match: two humans, or a human and the
-// computer on the second seat.
-SessionOptions session_options_of(const TableOptions& options, std::optional<Strength> computer, Color first_colour);
-
-// Upper-case, checked: a code as the user typed it ("k7m2qx") or nothing.
-std::optional<std::string> normalised_code(std::string_view text);
-// The same for a device-link code, forgiving spaces and dashes ("abcd-efgh").
-std::optional<std::string> normalised_link_code(std::string_view text);
-
-// The arcade's record (docs/protocol.md, "Points, levels and leaderboards").
-enum class Period : std::uint8_t { Week, Month, Year };  // UTC: ISO weeks from Monday, months, years
-enum class Milestone : std::uint8_t { FirstGame, FirstWin, ThreeOpponents, FiveWins, TwentyFiveWins };
-// A player's share of one finished game.
-enum class GameOutcome : std::uint8_t { Win, Draw, Loss };
-inline constexpr Spelling<Period> kPeriods[] = {
-    {Period::Week, "week"}, {Period::Month, "month"}, {Period::Year, "year"}};
-inline constexpr Spelling<Milestone> kMilestones[] = {{Milestone::FirstGame, "first-game"},
-                                                      {Milestone::FirstWin, "first-win"},
-                                                      {Milestone::ThreeOpponents, "three-opponents"},
-                                                      {Milestone::FiveWins, "five-wins"},
-                                                      {Milestone::TwentyFiveWins, "twenty-five-wins"}};
-inline constexpr Spelling<GameOutcome> kGameOutcomes[] = {
-    {GameOutcome::Win, "win"}, {GameOutcome::Draw, "draw"}, {GameOutcome::Loss, "loss"}};
-inline constexpr int kMilestoneCount = 5;
-// Fair points (docs/protocol.md, "Fair points"): a game between people is
-// rated only when each side made at least kRatedMovesEach moves, and one pair
-// of players earns from at most kRatedGamesPerPairPerDay games a UTC day.
-// Why a finished game earned nothing:
-enum class Unrated : std::uint8_t {
-  Practice,    // the computer sat at the table
-  Short,       // a side made fewer than kRatedMovesEach moves
-  DailyLimit,  // the pair had played kRatedGamesPerPairPerDay rated games today
-};
-inline constexpr Spelling<Unrated> kUnratedReasons[] = {
-    {Unrated::Practice, "practice"}, {Unrated::Short, "short"}, {Unrated::DailyLimit, "daily-limit"}};
-inline constexpr int kRatedMovesEach = 5;
-inline constexpr int kRatedGamesPerPairPerDay = 5;
-// Points for games between people: a win, a draw, a loss (for taking part).
-inline constexpr int kWinPoints = 10;
-inline constexpr int kDrawPoints = 4;
-inline constexpr int kLossPoints = 1;
-// A leaderboard lists this many players; the history this many games.
-inline constexpr std::size_t kLeaderboardSize = 100;
-inline constexpr std::size_t kHistorySize = 30;
-
-// Chips (docs/protocol.md, "Chips"): why a player's chips changed.
-enum class ChipReason : std::uint8_t { MatchWon, MatchLost, Left, OpponentLeft, LimitReached };
-inline constexpr Spelling<ChipReason> kChipReasons[] = {{ChipReason::MatchWon, "match-won"},
-                                                        {ChipReason::MatchLost, "match-lost"},
-                                                        {ChipReason::Left, "left"},
-                                                        {ChipReason::OpponentLeft, "opponent-left"},
-                                                        {ChipReason::LimitReached, "limit-reached"}};
-// Wins pay at most this many chips a UTC day; the ledger lists this many entries.
-inline constexpr int kDailyChipWinLimit = 1500;
-inline constexpr std::size_t kChipLedgerSize = 50;
-
-struct Resume {
-  std::string table;
-  int seq = 0;
-  bool operator==(const Resume&) const = default;
-};
 
 namespace client {
 struct Hello {
@@ -227,6 +138,33 @@ using ClientMessage =
                  client::Play, client::Resign, client::NextGame, client::Rematch, client::TransferSeat,
                  client::ClaimSeat, client::GetLeaderboard, client::GetPlayer, client::GetHistory, client::Chat,
                  client::Mute, client::Report, client::GetChips, client::DeletePlayer, client::LinkDevice>;
+
+// Each client message's "type", in the order of ClientMessage's alternatives.
+inline constexpr std::string_view kClientMessageTypes[] = {"hello",
+                                                           "set-name",
+                                                           "open-table",
+                                                           "join-table",
+                                                           "seat-computer",
+                                                           "set-private",
+                                                           "leave-table",
+                                                           "watch-open-tables",
+                                                           "unwatch-open-tables",
+                                                           "play",
+                                                           "resign",
+                                                           "next-game",
+                                                           "rematch",
+                                                           "transfer-seat",
+                                                           "claim-seat",
+                                                           "get-leaderboard",
+                                                           "get-player",
+                                                           "get-history",
+                                                           "chat",
+                                                           "mute",
+                                                           "report",
+                                                           "get-chips",
+                                                           "delete-player",
+                                                           "link-device"};
+static_assert(std::size(kClientMessageTypes) == std::variant_size_v<ClientMessage>);
 
 std::string_view client_message_type(const ClientMessage& message);
 std::string encode_client_message(const ClientMessage& message);
@@ -386,95 +324,6 @@ struct LinkCode {
   int expires_in = kLinkCodeSeconds;
   bool operator==(const LinkCode&) const = default;
 };
-struct LeaderboardEntry {
-  int rank = 0;
-  std::string player;
-  std::string name;
-  int points = 0;
-  int level = 1;
-  bool operator==(const LeaderboardEntry&) const = default;
-};
-// "from" and "to": the period's first day and the day after its last (UTC, YYYY-MM-DD).
-struct Leaderboard {
-  Period period = Period::Week;
-  std::string from;
-  std::string to;
-  std::vector<LeaderboardEntry> entries;  // at most kLeaderboardSize, by rank
-  std::optional<LeaderboardEntry> you;    // the asker, when ranked outside the list
-  bool operator==(const Leaderboard&) const = default;
-};
-struct ReachedMilestone {
-  Milestone milestone = Milestone::FirstGame;
-  std::int64_t reached_unix = 0;
-  bool operator==(const ReachedMilestone&) const = default;
-};
-struct PlayerCard {
-  std::string player;
-  std::string name;
-  int level = 1;
-  std::vector<ReachedMilestone> milestones;  // in the order of kMilestones
-  int week = 0;                              // points this week, month and year
-  int month = 0;
-  int year = 0;
-  int games = 0;  // against people, all time
-  int wins = 0;
-  std::optional<int> chips{};  // the balance, when the server plays chips
-  bool operator==(const PlayerCard&) const = default;
-};
-// One finished game as one player saw it.
-struct HistoryGame {
-  std::string code;
-  int match_number = 1;
-  int game_number = 1;
-  std::string opponent;  // a player id, or "" for the computer
-  std::string opponent_name;
-  std::optional<Strength> computer;
-  Color color = Color::Black;  // the player's own colour
-  GameOutcome outcome = GameOutcome::Draw;
-  EndReason reason = EndReason::NoMoves;
-  int points = 0;
-  bool rated = false;  // between people: points and milestones count
-  int own_count = 0;
-  int opponent_count = 0;
-  std::string transcript;
-  std::int64_t ended_unix = 0;
-  bool operator==(const HistoryGame&) const = default;
-};
-struct History {
-  std::vector<HistoryGame> games;  // the newest first, at most kHistorySize
-  std::vector<HistoryGame> match;  // the games so far of the match at the player's table, in order
-  bool operator==(const History&) const = default;
-};
-// Sent to the player who just reached a milestone.
-struct MilestoneReached {
-  Milestone milestone = Milestone::FirstGame;
-  int level = 2;
-  bool operator==(const MilestoneReached&) const = default;
-};
-// A seated player's chips: sent on arriving at a table, when the stake or
-// the cost of leaving changes, and after each change of their ledger.
-struct Chips {
-  int balance = 0;
-  int stake = 0;       // of the match at the table (0 while it waits for an opponent)
-  int leave_cost = 0;  // what leaving now would cost
-  int won_today = 0;   // paid for wins this UTC day
-  int daily_limit = kDailyChipWinLimit;
-  bool operator==(const Chips&) const = default;
-};
-struct ChipLedgerEntry {
-  int delta = 0;
-  int balance_after = 0;
-  ChipReason reason = ChipReason::MatchWon;
-  std::string table;  // the table's code
-  int match_number = 1;
-  std::int64_t at = 0;  // Unix seconds
-  bool operator==(const ChipLedgerEntry&) const = default;
-};
-struct ChipsLedger {
-  int balance = 0;
-  std::vector<ChipLedgerEntry> entries;  // the newest first, at most kChipLedgerSize
-  bool operator==(const ChipsLedger&) const = default;
-};
 struct Error {
   ErrorCode code = ErrorCode::BadMessage;
   std::string reason;   // a sentence for the player
@@ -515,6 +364,39 @@ using ServerMessage =
                  server::Error, server::Leaderboard, server::PlayerCard, server::History, server::MilestoneReached,
                  server::Chat, server::ChatHistory, server::Mutes, server::Reported, server::Chips, server::ChipsLedger,
                  server::PlayerDeleted, server::LinkCode, server::OpenTablesChanged>;
+
+// Each server message's "type", in the order of ServerMessage's alternatives.
+inline constexpr std::string_view kServerMessageTypes[] = {"welcome",
+                                                           "table",
+                                                           "open-tables",
+                                                           "game-started",
+                                                           "move",
+                                                           "pass",
+                                                           "clock-expired",
+                                                           "game-over",
+                                                           "game-aborted",
+                                                           "match-over",
+                                                           "rematch-offered",
+                                                           "opponent-away",
+                                                           "opponent-back",
+                                                           "state",
+                                                           "transfer-code",
+                                                           "seat-moved",
+                                                           "error",
+                                                           "leaderboard",
+                                                           "player",
+                                                           "history",
+                                                           "milestone",
+                                                           "chat",
+                                                           "chat-history",
+                                                           "mutes",
+                                                           "reported",
+                                                           "chips",
+                                                           "chips-ledger",
+                                                           "player-deleted",
+                                                           "link-code",
+                                                           "open-tables-changed"};
+static_assert(std::size(kServerMessageTypes) == std::variant_size_v<ServerMessage>);
 
 std::string_view server_message_type(const ServerMessage& message);
 std::string encode_server_message(const ServerMessage& message);

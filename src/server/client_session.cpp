@@ -76,13 +76,14 @@ void ClientSession::on_message(std::string_view text) {
     }
     return;
   }
-  if (route_.relaying()) return route_.forward(text);
+  // Refused here even while relayed: only messages that decode cross to the table's node.
   const messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(text);
   if (!decoded) {
     const bool unknown = decoded.error.problem == messages::DecodeProblem::UnknownType &&
                          decoded.error.message.rfind("unknown message type", 0) == 0;
     return refuse(unknown ? ErrorCode::UnknownType : ErrorCode::BadMessage, decoded.error.message, "");
   }
+  if (route_.relaying()) return route_.forward(text);
   message_ = text;
   handle(*decoded.value);
   message_ = {};

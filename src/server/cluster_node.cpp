@@ -2,47 +2,20 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <random>
 
+#include "server/cluster_messages.h"
 #include "server/moderation.h"
 
 namespace reversi::server {
 
 namespace online = messages::online;
-using Json = nlohmann::json;
+namespace wire = cluster_wire;
 
 namespace {
 
 constexpr const char* kClusterChannel = "reversi:cluster";
 constexpr const char* kTablesChannel = "reversi:tables";
-
-Json summary_json(const std::string& node, const TableSummary& summary) {
-  Json json{{"t", "table"},
-            {"node", node},
-            {"code", summary.code},
-            {"players", {summary.players[0], summary.players[1]}},
-            {"closed", summary.closed}};
-  if (summary.listed) json["listed"] = online::encode_server_message(online::server::OpenTables{{*summary.listed}});
-  if (summary.transfer_code) json["transfer"] = *summary.transfer_code;
-  return json;
-}
-
-std::optional<TableSummary> summary_of(const Json& json) {
-  TableSummary summary;
-  summary.code = json.at("code").get<std::string>();
-  summary.players = {json.at("players").at(0).get<std::string>(), json.at("players").at(1).get<std::string>()};
-  summary.closed = json.at("closed").get<bool>();
-  if (json.contains("transfer")) summary.transfer_code = json["transfer"].get<std::string>();
-  if (json.contains("listed")) {
-    const messages::Decoded<online::ServerMessage> listed =
-        online::decode_server_message(json["listed"].get<std::string>());
-    const auto* open = listed ? std::get_if<online::server::OpenTables>(&*listed.value) : nullptr;
-    if (!open || open->tables.size() != 1) return std::nullopt;
-    summary.listed = open->tables.front();
-  }
-  return summary;
-}
 
 }  // namespace
 
@@ -52,10 +25,13 @@ class RemoteLink final : public ClientLink {
  public:
   RemoteLink(std::shared_ptr<RedisBroker> broker, std::string channel, std::uint64_t id)
       : broker_(std::move(broker)), channel_(std::move(channel)), id_(id) {}
+  // `text`: a server message this node encoded; it travels as the object it is.
   void send(std::string text) override {
-    broker_->publish(channel_, Json{{"t", "out"}, {"id", id_}, {"m", std::move(text)}}.dump());
+    messages::Json message = messages::Json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (!message.is_discarded())
+      broker_->publish(channel_, wire::encode_cluster_message(wire::RelayOut{id_, std::move(message)}));
   }
-  void close() override { broker_->publish(channel_, Json{{"t", "close"}, {"id", id_}}.dump()); }
+  void close() override { broker_->publish(channel_, wire::encode_cluster_message(wire::RelayClose{id_})); }
 
  private:
   std::shared_ptr<RedisBroker> broker_;
@@ -128,7 +104,7 @@ void ClusterNode::release(const std::string& code) {
 void ClusterNode::table_changed(const TableSummary& summary) { publish_summary(summary); }
 
 void ClusterNode::publish_summary(const TableSummary& summary) {
-  broker_->publish(kTablesChannel, summary_json(config_.node, summary).dump());
+  broker_->publish(kTablesChannel, wire::encode_cluster_message(wire::TableChanged{config_.node, summary}));
 }
 
 bool ClusterNode::relay(const std::string& node, const LinkPtr& link, const RelayStart& start, std::uint64_t& id) {
@@ -138,11 +114,12 @@ bool ClusterNode::relay(const std::string& node, const LinkPtr& link, const Rela
     id = next_relay_++;
     relays_[id] = {node, link};
   }
-  Json begin{{"player", start.player}, {"name", start.name}, {"watching", start.watching}};
-  if (start.resume) begin["resume"] = Json{{"table", start.resume->table}, {"seq", start.resume->seq}};
-  broker_->publish(
-      channel_of(node),
-      Json{{"t", "in"}, {"from", config_.node}, {"id", id}, {"start", begin}, {"m", start.first_message}}.dump());
+  wire::RelayIn in{config_.node, id, start, std::nullopt};
+  if (!start.first_message.empty()) {  // a message the session has decoded already
+    messages::Decoded<online::ClientMessage> first = online::decode_client_message(start.first_message);
+    if (first) in.message = std::move(*first.value);
+  }
+  broker_->publish(channel_of(node), wire::encode_cluster_message(in));
   return true;
 }
 
@@ -155,7 +132,11 @@ void ClusterNode::forward(const std::string& node, std::uint64_t id, std::string
   }
   // That node is gone: the client connects again now rather than speak to nobody.
   if (cut) return cut->close();
-  broker_->publish(channel_of(node), Json{{"t", "in"}, {"from", config_.node}, {"id", id}, {"m", message}}.dump());
+  // The session forwards only what it has decoded.
+  messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(message);
+  if (!decoded) return;
+  broker_->publish(channel_of(node),
+                   wire::encode_cluster_message(wire::RelayIn{config_.node, id, std::nullopt, *decoded.value}));
 }
 
 void ClusterNode::relay_closed(const std::string& node, std::uint64_t id) {
@@ -163,7 +144,7 @@ void ClusterNode::relay_closed(const std::string& node, std::uint64_t id) {
     std::lock_guard lock(mutex_);
     relays_.erase(id);
   }
-  broker_->publish(channel_of(node), Json{{"t", "closed"}, {"from", config_.node}, {"id", id}}.dump());
+  broker_->publish(channel_of(node), wire::encode_cluster_message(wire::RelayClosed{config_.node, id}));
 }
 
 bool ClusterNode::alive(const std::string& node, double now) const {
@@ -175,88 +156,84 @@ bool ClusterNode::alive(const std::string& node, double now) const {
 }
 
 void ClusterNode::on_message(const std::string& channel, const std::string& text) {
-  const Json json = Json::parse(text, nullptr, false);
-  if (json.is_discarded() || !json.is_object() || !json.contains("t")) {
-    std::fprintf(stderr, "reversi-server: an unreadable message on %s was left out\n", channel.c_str());
+  messages::Decoded<wire::ClusterMessage> decoded = wire::decode_cluster_message(text);
+  if (!decoded) {
+    std::fprintf(stderr, "reversi-server: a message on %s was left out: %s\n", channel.c_str(),
+                 decoded.error.message.c_str());
     return;
   }
-  try {
-    const std::string type = json.at("t").get<std::string>();
-    if (type == "alive") {
-      std::lock_guard lock(mutex_);
-      last_heard_[json.at("node").get<std::string>()] = parts_.clock();
-    } else if (type == "sync") {
-      if (json.at("node").get<std::string>() == config_.node) return;
-      for (const TableSummary& summary : parts_.lobby->local_summaries()) publish_summary(summary);
-    } else if (type == "table") {
-      const std::string node = json.at("node").get<std::string>();
-      if (node == config_.node) return;
-      if (const std::optional<TableSummary> summary = summary_of(json)) parts_.lobby->remote_changed(node, *summary);
-    } else if (type == "in") {
-      relayed_in(json);
-    } else if (type == "closed") {
-      std::shared_ptr<Adopted> adopted;
-      {
-        std::lock_guard lock(mutex_);
-        const auto found = adopted_.find({json.at("from").get<std::string>(), json.at("id").get<std::uint64_t>()});
-        if (found == adopted_.end()) return;
-        adopted = found->second;
-        adopted_.erase(found);
-      }
-      adopted->serial([adopted] { adopted->session->on_closed(); });
-    } else if (type == "out" || type == "close") {
-      LinkPtr link;
-      {
-        std::lock_guard lock(mutex_);
-        const auto found = relays_.find(json.at("id").get<std::uint64_t>());
-        if (found != relays_.end()) link = found->second.second.lock();
-      }
-      if (!link) return;
-      if (type == "out")
-        link->send(json.at("m").get<std::string>());
-      else
-        link->close();
-    }
-  } catch (const Json::exception& failure) {
-    std::fprintf(stderr, "reversi-server: a malformed message on %s was left out: %s\n", channel.c_str(),
-                 failure.what());
+  std::visit([this](auto& message) { on_cluster_message(message); }, *decoded.value);
+}
+
+void ClusterNode::on_cluster_message(const wire::Alive& alive) {
+  std::lock_guard lock(mutex_);
+  last_heard_[alive.node] = parts_.clock();
+}
+
+void ClusterNode::on_cluster_message(const wire::Sync& sync) {
+  if (sync.node == config_.node) return;
+  for (const TableSummary& summary : parts_.lobby->local_summaries()) publish_summary(summary);
+}
+
+void ClusterNode::on_cluster_message(const wire::TableChanged& changed) {
+  if (changed.node != config_.node) parts_.lobby->remote_changed(changed.node, changed.summary);
+}
+
+void ClusterNode::on_cluster_message(const wire::RelayClosed& closed) {
+  std::shared_ptr<Adopted> adopted;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = adopted_.find({closed.from, closed.id});
+    if (found == adopted_.end()) return;
+    adopted = found->second;
+    adopted_.erase(found);
   }
+  adopted->serial([adopted] { adopted->session->on_closed(); });
+}
+
+// The relaying node's end of a connection: what the table's node sends it.
+LinkPtr ClusterNode::relayed_link(std::uint64_t id) {
+  std::lock_guard lock(mutex_);
+  const auto found = relays_.find(id);
+  return found != relays_.end() ? found->second.second.lock() : nullptr;
+}
+
+void ClusterNode::on_cluster_message(const wire::RelayOut& out) {
+  if (LinkPtr link = relayed_link(out.id)) link->send(messages::dump(out.message));
+}
+
+void ClusterNode::on_cluster_message(const wire::RelayClose& close) {
+  if (LinkPtr link = relayed_link(close.id)) link->close();
 }
 
 // A message a connection relayed here sends on: the first (with "start")
 // adopts the connection, the others go to its session.
-void ClusterNode::relayed_in(const Json& json) {
-  const std::string from = json.at("from").get<std::string>();
-  const std::uint64_t id = json.at("id").get<std::uint64_t>();
-  const std::string message = json.at("m").get<std::string>();
+void ClusterNode::on_cluster_message(const wire::RelayIn& in) {
+  const std::string message = in.message ? online::encode_client_message(*in.message) : "";
   std::shared_ptr<Adopted> adopted;
   std::optional<RelayStart> start;
   {
     std::lock_guard lock(mutex_);
-    const auto found = adopted_.find({from, id});
+    const auto found = adopted_.find({in.from, in.id});
     if (found != adopted_.end()) adopted = found->second;
-    if (adopted && json.contains("start")) {  // that node restarted and numbers afresh: the old one is gone
+    if (adopted && in.start) {  // that node restarted and numbers afresh: the old one is gone
       std::shared_ptr<Adopted> old = adopted;
       old->serial([old] { old->session->on_closed(); });
       adopted_.erase(found);
       adopted.reset();
     }
-    if (!adopted && json.contains("start")) {
-      const Json& begin = json["start"];
-      start = RelayStart{begin.at("player").get<std::string>(), begin.at("name").get<std::string>(),
-                         begin.at("watching").get<bool>(), std::nullopt, message};
-      if (begin.contains("resume"))
-        start->resume =
-            online::Resume{begin["resume"].at("table").get<std::string>(), begin["resume"].at("seq").get<int>()};
+    if (!adopted && in.start) {
+      start = *in.start;
+      start->first_message = message;
       adopted = std::make_shared<Adopted>();
-      adopted->link = std::make_shared<RemoteLink>(broker_, channel_of(from), id);
+      adopted->link = std::make_shared<RemoteLink>(broker_, channel_of(in.from), in.id);
       adopted->session.emplace(parts_.client_services, adopted->link);
       adopted->serial = parts_.new_serial();
-      adopted_[{from, id}] = adopted;
+      adopted_[{in.from, in.id}] = adopted;
     }
   }
   if (!adopted) {  // a relay this node no longer knows (it restarted): the client connects again
-    broker_->publish(channel_of(from), Json{{"t", "close"}, {"id", id}}.dump());
+    broker_->publish(channel_of(in.from), wire::encode_cluster_message(wire::RelayClose{in.id}));
     return;
   }
   if (start)
@@ -279,8 +256,8 @@ void ClusterNode::on_broker(bool up) {
     broker_up_since_ = parts_.clock();
     for (auto& [node, heard] : last_heard_) heard = broker_up_since_;  // a lease's time to be heard again
   }
-  broker_->publish(kClusterChannel, Json{{"t", "alive"}, {"node", config_.node}}.dump());
-  broker_->publish(kClusterChannel, Json{{"t", "sync"}, {"node", config_.node}}.dump());
+  broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Alive{config_.node}));
+  broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Sync{config_.node}));
   for (const TableSummary& summary : parts_.lobby->local_summaries()) publish_summary(summary);
 }
 
@@ -323,7 +300,7 @@ void ClusterNode::keep() {
 
 void ClusterNode::tick() {
   const double now = parts_.clock();
-  broker_->publish(kClusterChannel, Json{{"t", "alive"}, {"node", config_.node}}.dump());
+  broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Alive{config_.node}));
   // Nodes gone silent: the connections relayed to them or from them end.
   std::vector<std::string> silent;
   {
@@ -359,7 +336,7 @@ void ClusterNode::tick() {
       lost_any = true;
     }
   // Where those tables are now: their nodes say again.
-  if (lost_any) broker_->publish(kClusterChannel, Json{{"t", "sync"}, {"node", config_.node}}.dump());
+  if (lost_any) broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Sync{config_.node}));
   // After the database was away, every node's leases may have run out:
   // their nodes get a lease's time to renew them before any is taken.
   bool settled = false;

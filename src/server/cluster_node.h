@@ -6,8 +6,8 @@
 // find their games where the last committed move left them).
 //
 // Channels: reversi:cluster (alive, sync), reversi:tables (summaries),
-// reversi:node:NAME (a relay's traffic to the node NAME). Each message is
-// a JSON object; "t" says which.
+// reversi:node:NAME (a relay's traffic to the node NAME). The messages are
+// cluster_messages.h's.
 #pragma once
 
 #include <condition_variable>
@@ -15,13 +15,13 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <thread>
 #include <unordered_map>
 
 #include "server/client_session.h"
 #include "server/cluster.h"
+#include "server/cluster_messages.h"
 #include "server/lobby.h"
 #include "server/postgres_leases.h"
 #include "server/redis_broker.h"
@@ -61,7 +61,14 @@ class ClusterNode final : public Cluster {
   struct Adopted;
   ClusterNode(const ClusterConfig& config, ClusterParts parts, std::unique_ptr<LeaseBook> leases);
   void on_message(const std::string& channel, const std::string& text);
-  void relayed_in(const nlohmann::json& json);
+  void on_cluster_message(const cluster_wire::Alive& alive);
+  void on_cluster_message(const cluster_wire::Sync& sync);
+  void on_cluster_message(const cluster_wire::TableChanged& changed);
+  void on_cluster_message(const cluster_wire::RelayIn& in);  // the first (with start) adopts the connection
+  void on_cluster_message(const cluster_wire::RelayOut& out);
+  void on_cluster_message(const cluster_wire::RelayClose& close);
+  void on_cluster_message(const cluster_wire::RelayClosed& closed);
+  LinkPtr relayed_link(std::uint64_t id);
   void on_broker(bool up);
   void keep();
   void tick();

@@ -532,7 +532,7 @@ TEST_CASE("host bridge: the online commands go to the table, checked first; with
     CHECK(host.sent[0].find("six letters and digits") != std::string::npos);
     CHECK(host.sent[1].find("'token' should not be empty") != std::string::npos);
     CHECK(host.sent[2].find("not at a table") != std::string::npos);
-    CHECK(host.sent[3].find("'matchLength' should be 1, 3 or 5") != std::string::npos);
+    CHECK(host.sent[3].find("matchLength: should be 1, 3 or 5") != std::string::npos);
     CHECK(link.opens == 0);
     CHECK_FALSE(online.active());
 

@@ -135,7 +135,7 @@ TEST_CASE("messages: the host page's online commands take the server's table rul
   CHECK(problem_of(command_from, "{\"type\":\"sign-in\",\"token\":\"" + std::string(3000, 'a') + "\"}") ==
         DecodeProblem::TooLarge);
   CHECK(command_from(R"({"type":"open-table","options":{"matchLength":2}})").error.message ==
-        "open-table: 'options': 'matchLength' should be 1, 3 or 5");
+        "open-table.options.matchLength: should be 1, 3 or 5");
 }
 
 TEST_CASE("messages: online events for the host page survive their JSON form, in the documented shape") {

@@ -313,3 +313,20 @@ TEST_CASE("table messages: a change applies to the list it was made for, and ref
   CHECK_FALSE(apply_open_tables_changed(full, {{}, {}, {{0, ada}}}));  // over the cap
   CHECK(full.size() == 100);
 }
+
+TEST_CASE("table messages: a refusal names the field's path") {
+  auto message = [](std::string_view text) { return decode_server_message(text).error.message; };
+  CHECK(decode_client_message(R"({"type":"play","square":"z9","ply":0})").error.message ==
+        R"(play.square: should be a square from "a1" to "h8")");
+  CHECK(decode_client_message(R"({"type":"open-table","options":{"clock":5}})").error.message ==
+        "open-table.options.clock: should be 0 (none) or 10 to 3600 seconds a move");
+  CHECK(decode_client_message(R"({"type":"hello","resume":{"table":"K7M2QX"}})").error.message ==
+        "hello.resume.seq: is missing");
+  CHECK(message(R"({"type":"mutes","players":["p_a",7]})") == "mutes.players[1]: should be text");
+  CHECK(message(R"({"type":"table","code":"K7M2QX","owner":"p","private":false,"options":{},)"
+                R"("seats":[null,{"player":"p","name":"P"}],"phase":"waiting","seq":1})") ==
+        "table.seats[1].connected: is missing");
+  CHECK(message(R"({"type":"history","games":[],"match":[{"code":"K7M2QX","match":1,"game":1,)"
+                R"("opponent":{"computer":"clever"}}]})") ==
+        R"(history.match[0].opponent.computer: should be "easy", "medium" or "hard")");
+}

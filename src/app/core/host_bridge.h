@@ -12,6 +12,7 @@
 
 #include "app/core/game_controller.h"
 #include "app/core/online_table.h"
+#include "messages/commands.h"
 #include "messages/events.h"
 
 namespace reversi {
@@ -28,7 +29,7 @@ class HostChannel {
 class HostBridge {
  public:
   // The prefix every host message type carries.
-  static constexpr std::string_view kPrefix = "reversi:";
+  static constexpr std::string_view kPrefix = messages::kHostPrefix;
 
   // `online`, when given, takes the online commands (sign-in, open-table,
   // join-table, leave-table).
