@@ -40,7 +40,7 @@ lay() {
   [ -e "$source" ] || { echo "anchors.sh: no sources at $source (see the top of this script)" >&2; return 1; }
   rm -rf "$dest"
   mkdir -p "$dest"
-  if git -C "$source" rev-parse -q --verify HEAD^{commit} >/dev/null 2>&1; then
+  if git -C "$source" rev-parse -q --verify "HEAD^{commit}" >/dev/null 2>&1; then
     git -C "$source" archive HEAD "$@" | tar -x -C "$dest"
     git -C "$source" rev-parse HEAD >"$dest/COMMIT"
   else
