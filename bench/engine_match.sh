@@ -21,7 +21,8 @@
 #   build/engine-match/).
 # At the end: W-D-L, points, mean disc margin and Elo, each with its 95 %
 # interval (bench/match_stats.py), each side's median and mean time a move
-# (wall clock, as the match sees it; for Egaroucid's web engine also its
+# (as the match sees it: wall time for an engine, processor time for Hard in
+# the match's process under --cpu-time; for Egaroucid's web engine also its
 # processor time, which its driver notes on stderr), and the forfeits by
 # kind. The match's stderr is kept beside the games, in FILE.jsonl.log. On a shared machine both sides share the load:
 # quote the time medians beside the result.
@@ -101,7 +102,8 @@ summary = [json.loads(line) for line in open(sys.argv[1]) if '"a":' in line][-1]
 for side in ("a", "b"):
     s = summary[side]
     forfeits = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in s["forfeits"].items() if n) or "none"
-    print(f"  {s['level']}: move time (wall) median {s['median_move_seconds']:.3f} s, mean {s['mean_move_seconds']:.3f} s,"
+    clock = "processor" if summary["cpu_time"] and not s["level"].startswith("engine:") else "wall"
+    print(f"  {s['level']}: move time ({clock}) median {s['median_move_seconds']:.3f} s, mean {s['mean_move_seconds']:.3f} s,"
           f" max {s['max_move_seconds']:.3f} s; forfeits: {forfeits}")
 # Our driver of Egaroucid's web engine notes each move's processor time.
 cpu = [float(m.group(1)) for m in re.finditer(r"egaroucid-web-nboard: move cpu ([0-9.]+) s", open(sys.argv[2]).read())]

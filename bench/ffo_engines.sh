@@ -32,7 +32,7 @@ for ((run = 1; run <= runs; run++)); do
   "${pin[@]}" "$native" solve "$positions" --count "$count" --json | grep '"index"' |
     sed -E 's/.*"cpu_ms":([0-9.e+-]+).*"score":(-?[0-9]+).*/\2 \1/' | awk '{ printf "%d %.4f\n", $1, $2 / 1000 }' \
     >"$tmp/ours"
-  "${pin[@]}" "$egaroucid" --solve "$positions" --count "$count" 2>/dev/null | grep '^position' |
+  "${pin[@]}" "$egaroucid" --solve "$positions" --count "$count" 2>/dev/null | grep --line-buffered "^position" |
     sed -E 's/.*value ([+-]?[0-9]+),.*cpu ([0-9.]+) s.*/\1 \2/' | awk '{ printf "%d %.4f\n", $1, $2 }' >"$tmp/egaroucid"
   paste -d' ' "$tmp/ours" "$tmp/egaroucid" | awk -v run="$run" -v first=40 '
     function median(v, k,   i, j, t) {
