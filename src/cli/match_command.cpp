@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/engine_player.h"
 #include "cli/ggf.h"
+#include "cli/match_openings.h"
 #include "cli/players.h"
 
 namespace reversi::cli {
@@ -30,9 +31,13 @@ namespace {
 // machine does not eat into (wall time by default, as in the app). An
 // engine keeps its own budget and clock (reversi-cli nboard --seconds S);
 // the side's budget here sets how long it may take before it forfeits.
+// --openings FILE: the openings are the file's transcripts, one a line
+// (bench/data/xot-openings-8.txt), in order, each played twice; --games
+// defaults to all of them. --per-move: our players start afresh for every
+// move, with empty tables and no thinking ahead, as one process per move would.
 constexpr const char* kMatchUsage =
-    "match PLAYER_A PLAYER_B --games N [--seed S] [--seconds S] [--b-seconds S] [--cpu-time] [--b-without-cuts] "
-    "[--json]"
+    "match PLAYER_A PLAYER_B (--games N | --openings FILE) [--seed S] [--seconds S] [--b-seconds S] [--cpu-time] "
+    "[--b-without-cuts] [--per-move] [--json]"
     "   (players: easy|medium|hard|\"engine:COMMAND LINE\")";
 
 // A random start of 6 to 8 moves that leaves the game open.
@@ -193,11 +198,13 @@ nlohmann::json side_json(const Player& player, const SideRecord& record, const S
       {"forfeits", record.forfeits}};
 }
 
-// "hard", or "engine:COMMAND LINE" started now; nullptr after saying why not.
-std::unique_ptr<Player> make_match_player(const std::string& name, const PlayerOptions& options) {
+// "hard" (made afresh for each move when `per_move`), or "engine:COMMAND
+// LINE" started now; nullptr after saying why not.
+std::unique_ptr<Player> make_match_player(const std::string& name, const PlayerOptions& options, bool per_move) {
   if (name.rfind(kEnginePrefix, 0) != 0) {
     auto player = make_player(name, options);
     if (!player) usage_error("match", "unknown player '" + name + "'", kMatchUsage);
+    if (player && per_move) return make_fresh_player(name, options);
     return player;
   }
   auto started = start_engine_player(std::string_view(name).substr(kEnginePrefix.size()));
@@ -268,85 +275,117 @@ void report_game(long long number, const std::vector<Square>& opening, const std
   std::fflush(stdout);
 }
 
-}  // namespace
-
-int run_match(int argc, char** argv) {
+// What the command line asks for.
+struct MatchRequest {
   std::vector<std::string> names;
   long long games = -1;
   std::uint64_t seed = 1;
   SearchLimits limits_a;
   std::optional<double> b_seconds;
-  bool json = false, cpu_time = false;
+  bool json = false, cpu_time = false, per_move = false;
+  std::string openings_path;
   PlayerOptions options_b;
+};
+
+// Reads the options into `request`; 0, or the usage error's exit status.
+int parse_request(int argc, char** argv, MatchRequest& request) {
   for (int i = 0; i < argc; ++i) {
     const std::string option = argv[i];
     const bool has_value = i + 1 < argc;
     if (option == "--json") {
-      json = true;
+      request.json = true;
     } else if (option == "--b-without-cuts") {
-      options_b.probable_cuts = false;
+      request.options_b.probable_cuts = false;
     } else if (option == "--cpu-time") {
-      cpu_time = true;
+      request.cpu_time = true;
+    } else if (option == "--per-move") {
+      request.per_move = true;
+    } else if (option == "--openings" && has_value) {
+      request.openings_path = argv[++i];
     } else if (option == "--games" && has_value) {
       const auto value = parse_integer(argv[++i], 1, 1000000);
       if (!value) return usage_error("match", std::string("bad --games '") + argv[i] + "'", kMatchUsage);
-      games = *value;
+      request.games = *value;
     } else if (option == "--seed" && has_value) {
       const auto value = parse_integer(argv[++i], 0, 1LL << 62);
       if (!value) return usage_error("match", std::string("bad --seed '") + argv[i] + "'", kMatchUsage);
-      seed = static_cast<std::uint64_t>(*value);
+      request.seed = static_cast<std::uint64_t>(*value);
     } else if ((option == "--seconds" || option == "--b-seconds") && has_value) {
       const auto value = parse_seconds(argv[++i]);
       if (!value) return usage_error("match", "bad " + option + " '" + argv[i] + "'", kMatchUsage);
-      (option == "--seconds" ? limits_a.seconds : b_seconds.emplace()) = *value;
-    } else if (option[0] != '-' && names.size() < 2) {
-      names.push_back(option);
+      (option == "--seconds" ? request.limits_a.seconds : request.b_seconds.emplace()) = *value;
+    } else if (option[0] != '-' && request.names.size() < 2) {
+      request.names.push_back(option);
     } else {
       return usage_error("match", "unexpected argument '" + option + "'", kMatchUsage);
     }
   }
-  if (names.size() != 2) return usage_error("match", "two players are needed", kMatchUsage);
-  if (games < 1) return usage_error("match", "--games N is missing", kMatchUsage);
-  const std::unique_ptr<Player> first = make_match_player(names[0], {});
+  if (request.names.size() != 2) return usage_error("match", "two players are needed", kMatchUsage);
+  if (request.games < 1 && request.openings_path.empty()) return usage_error("match", "--games N is missing", kMatchUsage);
+  return 0;
+}
+
+}  // namespace
+
+int run_match(int argc, char** argv) {
+  MatchRequest request;
+  if (const int status = parse_request(argc, argv, request)) return status;
+  const std::vector<std::string>& names = request.names;
+  std::vector<Opening> openings;
+  if (!request.openings_path.empty()) {
+    auto read = read_openings_file(request.openings_path);
+    if (!read) {
+      std::fprintf(stderr, "reversi-cli match: %s\n", read.error.c_str());
+      return 1;
+    }
+    openings = std::move(*read.value);
+    if (request.games < 1) request.games = 2 * static_cast<long long>(openings.size());
+  }
+  const std::unique_ptr<Player> first = make_match_player(names[0], {}, request.per_move);
   if (!first) return names[0].rfind(kEnginePrefix, 0) == 0 ? 1 : 2;
-  const std::unique_ptr<Player> second = make_match_player(names[1], options_b);
+  const std::unique_ptr<Player> second = make_match_player(names[1], request.options_b, request.per_move);
   if (!second) return names[1].rfind(kEnginePrefix, 0) == 0 ? 1 : 2;
-  if (cpu_time) {
+  if (request.cpu_time) {
     first->set_clock(processor_seconds);
     second->set_clock(processor_seconds);
   }
+  const SearchLimits limits_a = request.limits_a;
   SearchLimits limits_b = limits_a;
-  if (b_seconds) limits_b.seconds = *b_seconds;
+  if (request.b_seconds) limits_b.seconds = *request.b_seconds;
 
-  std::mt19937_64 random(seed);
+  std::mt19937_64 random(request.seed);
   SideRecord first_record, second_record;
-  std::vector<Square> opening;
-  for (long long game = 0; game < games; ++game) {
+  Opening opening;
+  for (long long game = 0; game < request.games; ++game) {
     // Each opening twice: the first player has black, then white.
     const bool first_is_black = game % 2 == 0;
-    if (first_is_black) opening = random_opening(random);
-    const std::uint64_t game_seed = seed * 1000003 + static_cast<std::uint64_t>(game);
+    if (first_is_black)
+      opening =
+          openings.empty() ? random_opening(random) : openings[static_cast<std::size_t>(game / 2) % openings.size()];
+    const std::uint64_t game_seed = request.seed * 1000003 + static_cast<std::uint64_t>(game);
     const Side a{*first, limits_a, first_record}, b{*second, limits_b, second_record};
     const GameResult result =
         first_is_black ? play_game(opening, a, b, game_seed) : play_game(opening, b, a, game_seed);
     const int first_margin = first_is_black ? result.black_margin : -result.black_margin;
     add_result(first_record, first_margin, first_is_black);
     add_result(second_record, -first_margin, first_is_black);
-    report_game(game + 1, opening, names, first_is_black, result, json);
+    report_game(game + 1, opening, names, first_is_black, result, request.json);
   }
-  const int played = static_cast<int>(games);
+  const int played = static_cast<int>(request.games);
   const nlohmann::json summary{{"games", played},
-                               {"seed", seed},
+                               {"seed", request.seed},
                                {"openings", first_record.pair_points.size()},
+                               {"openings_file", request.openings_path},
                                {"seconds", limits_a.seconds},
-                               {"b_without_cuts", !options_b.probable_cuts},
-                               {"cpu_time", cpu_time},
+                               {"b_without_cuts", !request.options_b.probable_cuts},
+                               {"cpu_time", request.cpu_time},
+                               {"per_move", request.per_move},
                                {"a", side_json(*first, first_record, limits_a, played)},
                                {"b", side_json(*second, second_record, limits_b, played)}};
-  if (json)
+  if (request.json)
     print_json_line(summary);
   else
-    print_summary(summary, options_b.probable_cuts);
+    print_summary(summary, request.options_b.probable_cuts);
   return 0;
 }
 
