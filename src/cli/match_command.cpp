@@ -321,7 +321,8 @@ int parse_request(int argc, char** argv, MatchRequest& request) {
     }
   }
   if (request.names.size() != 2) return usage_error("match", "two players are needed", kMatchUsage);
-  if (request.games < 1 && request.openings_path.empty()) return usage_error("match", "--games N is missing", kMatchUsage);
+  if (request.games < 1 && request.openings_path.empty())
+    return usage_error("match", "--games N is missing", kMatchUsage);
   return 0;
 }
 

@@ -10,7 +10,7 @@
 namespace reversi::server {
 
 namespace online = messages::online;
-namespace wire = cluster_wire;
+namespace node_wire = cluster_wire;
 
 namespace {
 
@@ -29,9 +29,9 @@ class RemoteLink final : public ClientLink {
   void send(std::string text) override {
     messages::Json message = messages::Json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (!message.is_discarded())
-      broker_->publish(channel_, wire::encode_cluster_message(wire::RelayOut{id_, std::move(message)}));
+      broker_->publish(channel_, node_wire::encode_cluster_message(node_wire::RelayOut{id_, std::move(message)}));
   }
-  void close() override { broker_->publish(channel_, wire::encode_cluster_message(wire::RelayClose{id_})); }
+  void close() override { broker_->publish(channel_, node_wire::encode_cluster_message(node_wire::RelayClose{id_})); }
 
  private:
   std::shared_ptr<RedisBroker> broker_;
@@ -104,7 +104,7 @@ void ClusterNode::release(const std::string& code) {
 void ClusterNode::table_changed(const TableSummary& summary) { publish_summary(summary); }
 
 void ClusterNode::publish_summary(const TableSummary& summary) {
-  broker_->publish(kTablesChannel, wire::encode_cluster_message(wire::TableChanged{config_.node, summary}));
+  broker_->publish(kTablesChannel, node_wire::encode_cluster_message(node_wire::TableChanged{config_.node, summary}));
 }
 
 bool ClusterNode::relay(const std::string& node, const LinkPtr& link, const RelayStart& start, std::uint64_t& id) {
@@ -114,12 +114,12 @@ bool ClusterNode::relay(const std::string& node, const LinkPtr& link, const Rela
     id = next_relay_++;
     relays_[id] = {node, link};
   }
-  wire::RelayIn in{config_.node, id, start, std::nullopt};
+  node_wire::RelayIn in{config_.node, id, start, std::nullopt};
   if (!start.first_message.empty()) {  // a message the session has decoded already
     messages::Decoded<online::ClientMessage> first = online::decode_client_message(start.first_message);
     if (first) in.message = std::move(*first.value);
   }
-  broker_->publish(channel_of(node), wire::encode_cluster_message(in));
+  broker_->publish(channel_of(node), node_wire::encode_cluster_message(in));
   return true;
 }
 
@@ -135,8 +135,8 @@ void ClusterNode::forward(const std::string& node, std::uint64_t id, std::string
   // The session forwards only what it has decoded.
   messages::Decoded<online::ClientMessage> decoded = online::decode_client_message(message);
   if (!decoded) return;
-  broker_->publish(channel_of(node),
-                   wire::encode_cluster_message(wire::RelayIn{config_.node, id, std::nullopt, *decoded.value}));
+  broker_->publish(channel_of(node), node_wire::encode_cluster_message(
+                                         node_wire::RelayIn{config_.node, id, std::nullopt, *decoded.value}));
 }
 
 void ClusterNode::relay_closed(const std::string& node, std::uint64_t id) {
@@ -144,7 +144,7 @@ void ClusterNode::relay_closed(const std::string& node, std::uint64_t id) {
     std::lock_guard lock(mutex_);
     relays_.erase(id);
   }
-  broker_->publish(channel_of(node), wire::encode_cluster_message(wire::RelayClosed{config_.node, id}));
+  broker_->publish(channel_of(node), node_wire::encode_cluster_message(node_wire::RelayClosed{config_.node, id}));
 }
 
 bool ClusterNode::alive(const std::string& node, double now) const {
@@ -156,7 +156,7 @@ bool ClusterNode::alive(const std::string& node, double now) const {
 }
 
 void ClusterNode::on_message(const std::string& channel, const std::string& text) {
-  messages::Decoded<wire::ClusterMessage> decoded = wire::decode_cluster_message(text);
+  messages::Decoded<node_wire::ClusterMessage> decoded = node_wire::decode_cluster_message(text);
   if (!decoded) {
     std::fprintf(stderr, "reversi-server: a message on %s was left out: %s\n", channel.c_str(),
                  decoded.error.message.c_str());
@@ -165,21 +165,21 @@ void ClusterNode::on_message(const std::string& channel, const std::string& text
   std::visit([this](auto& message) { on_cluster_message(message); }, *decoded.value);
 }
 
-void ClusterNode::on_cluster_message(const wire::Alive& alive) {
+void ClusterNode::on_cluster_message(const node_wire::Alive& alive) {
   std::lock_guard lock(mutex_);
   last_heard_[alive.node] = parts_.clock();
 }
 
-void ClusterNode::on_cluster_message(const wire::Sync& sync) {
+void ClusterNode::on_cluster_message(const node_wire::Sync& sync) {
   if (sync.node == config_.node) return;
   for (const TableSummary& summary : parts_.lobby->local_summaries()) publish_summary(summary);
 }
 
-void ClusterNode::on_cluster_message(const wire::TableChanged& changed) {
+void ClusterNode::on_cluster_message(const node_wire::TableChanged& changed) {
   if (changed.node != config_.node) parts_.lobby->remote_changed(changed.node, changed.summary);
 }
 
-void ClusterNode::on_cluster_message(const wire::RelayClosed& closed) {
+void ClusterNode::on_cluster_message(const node_wire::RelayClosed& closed) {
   std::shared_ptr<Adopted> adopted;
   {
     std::lock_guard lock(mutex_);
@@ -198,17 +198,17 @@ LinkPtr ClusterNode::relayed_link(std::uint64_t id) {
   return found != relays_.end() ? found->second.second.lock() : nullptr;
 }
 
-void ClusterNode::on_cluster_message(const wire::RelayOut& out) {
+void ClusterNode::on_cluster_message(const node_wire::RelayOut& out) {
   if (LinkPtr link = relayed_link(out.id)) link->send(messages::dump(out.message));
 }
 
-void ClusterNode::on_cluster_message(const wire::RelayClose& close) {
+void ClusterNode::on_cluster_message(const node_wire::RelayClose& close) {
   if (LinkPtr link = relayed_link(close.id)) link->close();
 }
 
 // A message a connection relayed here sends on: the first (with "start")
 // adopts the connection, the others go to its session.
-void ClusterNode::on_cluster_message(const wire::RelayIn& in) {
+void ClusterNode::on_cluster_message(const node_wire::RelayIn& in) {
   const std::string message = in.message ? online::encode_client_message(*in.message) : "";
   std::shared_ptr<Adopted> adopted;
   std::optional<RelayStart> start;
@@ -233,7 +233,7 @@ void ClusterNode::on_cluster_message(const wire::RelayIn& in) {
     }
   }
   if (!adopted) {  // a relay this node no longer knows (it restarted): the client connects again
-    broker_->publish(channel_of(in.from), wire::encode_cluster_message(wire::RelayClose{in.id}));
+    broker_->publish(channel_of(in.from), node_wire::encode_cluster_message(node_wire::RelayClose{in.id}));
     return;
   }
   if (start)
@@ -256,8 +256,8 @@ void ClusterNode::on_broker(bool up) {
     broker_up_since_ = parts_.clock();
     for (auto& [node, heard] : last_heard_) heard = broker_up_since_;  // a lease's time to be heard again
   }
-  broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Alive{config_.node}));
-  broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Sync{config_.node}));
+  broker_->publish(kClusterChannel, node_wire::encode_cluster_message(node_wire::Alive{config_.node}));
+  broker_->publish(kClusterChannel, node_wire::encode_cluster_message(node_wire::Sync{config_.node}));
   for (const TableSummary& summary : parts_.lobby->local_summaries()) publish_summary(summary);
 }
 
@@ -300,7 +300,7 @@ void ClusterNode::keep() {
 
 void ClusterNode::tick() {
   const double now = parts_.clock();
-  broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Alive{config_.node}));
+  broker_->publish(kClusterChannel, node_wire::encode_cluster_message(node_wire::Alive{config_.node}));
   // Nodes gone silent: the connections relayed to them or from them end.
   std::vector<std::string> silent;
   {
@@ -336,7 +336,7 @@ void ClusterNode::tick() {
       lost_any = true;
     }
   // Where those tables are now: their nodes say again.
-  if (lost_any) broker_->publish(kClusterChannel, wire::encode_cluster_message(wire::Sync{config_.node}));
+  if (lost_any) broker_->publish(kClusterChannel, node_wire::encode_cluster_message(node_wire::Sync{config_.node}));
   // After the database was away, every node's leases may have run out:
   // their nodes get a lease's time to renew them before any is taken.
   bool settled = false;
