@@ -103,7 +103,8 @@ target_link_options(host_message_names PRIVATE ${REVERSI_WEB_COMMON_LINK} -sENVI
   -sEXIT_RUNTIME=1 -fexceptions)
 set_target_properties(host_message_names PROPERTIES SUFFIX ".js")
 add_custom_command(OUTPUT "${REVERSI_DIST}/embed-messages.js"
-  COMMAND "${NODE_EXECUTABLE}" "$<TARGET_FILE:host_message_names>" "${REVERSI_DIST}/embed-messages.js"
+  # Node 18's own fetch cannot load the .wasm from a path (docs/toolchain.md).
+  COMMAND "${NODE_EXECUTABLE}" --no-experimental-fetch "$<TARGET_FILE:host_message_names>" "${REVERSI_DIST}/embed-messages.js"
   DEPENDS host_message_names
   COMMENT "Writing the host page's message names"
   VERBATIM)
