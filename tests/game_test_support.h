@@ -4,8 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
+#include "ai/computer.h"
 #include "engine/notation.h"
+#include "game/game_transcript.h"
 #include "game/session.h"
 #include "test_support.h"
 
@@ -33,6 +36,23 @@ inline void play_all(Session& session, const std::string& text) {
     const std::string why = text.substr(i, 2) + ": " + verdict.message;
     REQUIRE_MESSAGE(verdict, why);
   }
+}
+
+// The game a transcript plays; a transcript that is no game stops the test.
+inline Game game_of(const char* transcript) {
+  Parsed<Game> parsed = game_from_transcript(transcript);
+  REQUIRE(parsed);
+  return *parsed.value;
+}
+
+// Every legal move of `board` worth `base` but the move played, worth `played_score`.
+inline std::vector<MoveValue> values_for(const Board& board, Square played, int base, int played_score) {
+  std::vector<MoveValue> values;
+  for (Bitboard rest = legal_moves(board); rest; rest &= rest - 1) {
+    const Square square = first_square(rest);
+    values.push_back(MoveValue{square, square == played ? played_score : base, false});
+  }
+  return values;
 }
 
 }  // namespace reversi::testing

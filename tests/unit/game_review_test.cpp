@@ -12,6 +12,7 @@
 #include "ai/computer.h"
 #include "game/game_transcript.h"
 #include "game/results_record.h"
+#include "game_test_support.h"
 #include "messages/documents.h"
 #include "messages/game_link.h"
 
@@ -23,21 +24,8 @@ namespace {
 constexpr const char* kLongGame =
     "e6d6c4f4c6c5f6c7d7g6g4e7b6f3g7g8e2f5f8a6e3b5h8c3d8f2b8h5a4a5b3f7h6c8g3h3d3e8g1h7b4e1b7d2c2a8c1b2a2a3a1b1g2d1a7g5";
 
-Game game_of(const char* transcript) {
-  Parsed<Game> parsed = game_from_transcript(transcript);
-  REQUIRE(parsed);
-  return *parsed.value;
-}
-
-// Every legal move of `board` worth `base` but the move played, worth `played_score`.
-std::vector<MoveValue> values_for(const Board& board, Square played, int base, int played_score) {
-  std::vector<MoveValue> values;
-  for (Bitboard rest = legal_moves(board); rest; rest &= rest - 1) {
-    const Square square = first_square(rest);
-    values.push_back(MoveValue{square, square == played ? played_score : base, false});
-  }
-  return values;
-}
+using testing::game_of;
+using testing::values_for;
 
 }  // namespace
 

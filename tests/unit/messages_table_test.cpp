@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "game/session.h"
+#include "golden_messages.h"
 #include "messages/table_messages.h"
 
 using namespace reversi;
@@ -28,17 +29,7 @@ void check_server(const ServerMessage& message) {
   check_round_trip(message, encode_server_message, decode_server_message);
 }
 
-server::Table sample_table() {
-  server::Table table;
-  table.code = "K7M2QX";
-  table.owner = "p_ada";
-  table.options = TableOptions{3, 45, StartVariant::EmptyCentre};
-  table.seats[0] = {server::SeatView::Kind::Human, "p_ada", "Ada", true, Strength::Medium};
-  table.seats[1] = {server::SeatView::Kind::Computer, "", "", false, Strength::Hard};
-  table.phase = TablePhase::BetweenGames;
-  table.seq = 12;
-  return table;
-}
+server::Table sample_table() { return testing::golden_table(); }
 
 }  // namespace
 

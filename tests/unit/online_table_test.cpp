@@ -1033,6 +1033,11 @@ TEST_SUITE("online-table") {
             "midnight UTC.");
       CHECK(chips_words(1) == "1 chip");
       CHECK(chips_words(1'000'000) == "1,000,000 chips");
+      CHECK(chips_words(0) == "0 chips");
+      CHECK(chips_words(999) == "999 chips");
+      CHECK(chips_words(1000) == "1,000 chips");
+      CHECK(chips_words(-1) == "-1 chip");
+      CHECK(chips_words(-12345) == "-12,345 chips");
     }
   }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game/game_transcript.h"
+#include "game_test_support.h"
 
 using namespace reversi;
 
@@ -18,21 +19,8 @@ namespace {
 
 constexpr const char* kShortGame = "f5d6c3d3c4f4";
 
-Game game_of(const char* transcript) {
-  Parsed<Game> parsed = game_from_transcript(transcript);
-  REQUIRE(parsed);
-  return *parsed.value;
-}
-
-// Every legal move of `board` worth `base` but the move played, worth `played_score`.
-std::vector<MoveValue> values_for(const Board& board, Square played, int base, int played_score) {
-  std::vector<MoveValue> values;
-  for (Bitboard rest = legal_moves(board); rest; rest &= rest - 1) {
-    const Square square = first_square(rest);
-    values.push_back(MoveValue{square, square == played ? played_score : base, false});
-  }
-  return values;
-}
+using testing::game_of;
+using testing::values_for;
 
 // Answers every question of `session` in turn, the move at index i losing
 // losses[i] discs; the last answer at `now`.
