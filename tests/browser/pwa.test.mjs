@@ -32,7 +32,8 @@ function readServiceWorker(dir) {
 }
 
 const sha256 = (file) => `sha256-${createHash('sha256').update(fs.readFileSync(file)).digest('base64')}`;
-const DEMO = ['embed.html', 'embed.js', 'embed.css'];
+// The embedding demo, which the service worker leaves out (scripts/bundle.mjs).
+const DEMO = ['embed.html', 'embed.js', 'embed.css', 'embed-messages.js'];
 
 describe('pwa bundle files', () => {
   before(() => requireDist());
