@@ -35,10 +35,10 @@ struct GraphFrame {
   float y_of(int lead) const { return middle - (bottom - top) * 0.5f * static_cast<float>(lead) / largest; }
 };
 
-// Who leads, by brightness as well as hue: dark above the line (Black
-// ahead), light below (White ahead), so no colour alone tells them apart;
-// the copper curve over it.
-void draw_leads(ImDrawList& draw_list, const GameReview& moves, const GraphFrame& frame) {
+// Calls segment(from, to) for each pair of neighbouring moves that both have
+// a lead; a move without one breaks the curve.
+template <class Segment>
+void for_each_segment(const GameReview& moves, const GraphFrame& frame, Segment segment) {
   std::optional<ImVec2> previous;
   for (std::size_t at = 0; at <= frame.count; ++at) {
     const std::optional<int> lead = moves.black_lead_after(at);
@@ -47,25 +47,23 @@ void draw_leads(ImDrawList& draw_list, const GameReview& moves, const GraphFrame
       continue;
     }
     const ImVec2 point(frame.x_of(at), frame.y_of(*lead));
-    if (previous) {
-      // One column per move between the zero line and the curve.
-      const ImU32 fill = (previous->y + point.y) * 0.5f <= frame.middle ? palette::kEbony : palette::kPearl;
-      draw_list.AddQuadFilled(ImVec2(previous->x, frame.middle), *previous, point, ImVec2(point.x, frame.middle), fill);
-    }
+    if (previous) segment(*previous, point);
     previous = point;
   }
+}
+
+// Who leads, by brightness as well as hue: dark above the line (Black
+// ahead), light below (White ahead), so no colour alone tells them apart;
+// the copper curve over it.
+void draw_leads(ImDrawList& draw_list, const GameReview& moves, const GraphFrame& frame) {
+  for_each_segment(moves, frame, [&](ImVec2 from, ImVec2 to) {
+    // One column per move between the zero line and the curve.
+    const ImU32 fill = (from.y + to.y) * 0.5f <= frame.middle ? palette::kEbony : palette::kPearl;
+    draw_list.AddQuadFilled(ImVec2(from.x, frame.middle), from, to, ImVec2(to.x, frame.middle), fill);
+  });
   draw_list.AddLine(ImVec2(frame.left, frame.middle), ImVec2(frame.right, frame.middle), palette::kTextDim, 1.0f);
-  previous.reset();
-  for (std::size_t at = 0; at <= frame.count; ++at) {
-    const std::optional<int> lead = moves.black_lead_after(at);
-    if (!lead) {
-      previous.reset();
-      continue;
-    }
-    const ImVec2 point(frame.x_of(at), frame.y_of(*lead));
-    if (previous) draw_list.AddLine(*previous, point, palette::kCopperBright, 2.0f);
-    previous = point;
-  }
+  for_each_segment(moves, frame,
+                   [&](ImVec2 from, ImVec2 to) { draw_list.AddLine(from, to, palette::kCopperBright, 2.0f); });
 }
 
 // Each side's mistakes: a disc of its colour where the lead was given away.
