@@ -10,6 +10,7 @@
 #include "app/core/wording.h"
 #include "app/new_game_panel.h"
 #include "app/platform.h"
+#include "app/text_view.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -128,7 +129,7 @@ void App::draw_table_panel() {
         "Give a friend this code, or send them the link. The game starts when they sit down; the server "
         "then draws who plays black.");
   else
-    ImGui::TextWrapped("You are playing %s at this table.", online_.opponent_name().c_str());
+    widgets::text_wrapped("You are playing " + online_.opponent_name() + " at this table.");
   ImGui::PopStyleColor();
   if (ImGui::IsWindowAppearing() && table->options.match_length > 1) online_.ask_record();
   // The match so far, game by game.
