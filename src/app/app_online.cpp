@@ -116,7 +116,7 @@ void App::draw_table_panel() {
       end_panel();
       return;
     }
-    ImGui::TextWrapped("%s", online_.status_line().c_str());
+    widgets::text_wrapped(online_.status_line());
     if (widgets::wide_button("Close", outer)) switch_panel(Panel::None);
     end_panel();
     return;
@@ -137,8 +137,7 @@ void App::draw_table_panel() {
     ImGui::PushFont(theme_.strong);
     ImGui::TextUnformatted("This match");
     ImGui::PopFont();
-    for (const online::server::HistoryGame& game : history->match)
-      ImGui::TextUnformatted(match_standings_line(game).c_str());
+    for (const online::server::HistoryGame& game : history->match) widgets::text_line(match_standings_line(game));
   }
   draw_table_invitation(*table, width);
   if (table->owner == online_.player() && table->phase == messages::TablePhase::Waiting)
@@ -272,7 +271,7 @@ void App::draw_confirm_leave_panel() {
     end_panel();
     return;
   }
-  ImGui::TextWrapped("%s", consequences.c_str());
+  widgets::text_wrapped(consequences);
   if (const auto& chips = online_.chips()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextWrapped("You have %s.", chips_words(chips->balance).c_str());

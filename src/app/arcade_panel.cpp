@@ -86,7 +86,7 @@ std::string last_day_before(const std::string& iso) {
 
 void dim_text(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextWrapped("%s", text.c_str());
+  widgets::text_wrapped(text);
   ImGui::PopStyleColor();
 }
 
