@@ -84,6 +84,27 @@ target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions ${RE
 set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}"
   LINK_DEPENDS "${REVERSI_ASSET_FILES};${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js")
 
+# Text in any script (docs/architecture.md): the page paints it
+# (js/library_text.js) with Noto fonts per script that tools/text_fonts.py cuts
+# into dist/fonts/ and describes in text_faces.js. They are made once into
+# build/text-fonts-cache (outside this build folder, so a fresh build copies
+# them) and fetched by the page only when a text needs them.
+find_program(REVERSI_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+set(REVERSI_TEXT_FACES "${CMAKE_BINARY_DIR}/text_faces.js")
+add_custom_command(OUTPUT "${REVERSI_TEXT_FACES}"
+  COMMAND "${REVERSI_DEBIAN_PYTHON}" "${CMAKE_SOURCE_DIR}/tools/text_fonts.py" "${CMAKE_SOURCE_DIR}/build/text-fonts-cache"
+    "${REVERSI_DIST}/fonts" "${REVERSI_TEXT_FACES}"
+  DEPENDS "${CMAKE_SOURCE_DIR}/tools/text_fonts.py"
+  COMMENT "Cutting the Noto fonts for text in any script (once; then from build/text-fonts-cache)"
+  VERBATIM)
+add_custom_target(reversi_text_fonts DEPENDS "${REVERSI_TEXT_FACES}")
+add_dependencies(reversi reversi_text_fonts)
+# SHELL: keeps each --js-library beside its file (CMake drops repeated flags).
+target_link_options(reversi PRIVATE
+  "SHELL:--js-library ${CMAKE_SOURCE_DIR}/src/app/js/library_text.js" "SHELL:--js-library ${REVERSI_TEXT_FACES}")
+set_property(TARGET reversi APPEND PROPERTY LINK_DEPENDS
+  "${CMAKE_SOURCE_DIR}/src/app/js/library_text.js;${REVERSI_TEXT_FACES}")
+
 # The rest of the bundle: shell, service worker with a content-derived cache
 # name, manifest and icons.
 find_program(NODE_EXECUTABLE node REQUIRED)

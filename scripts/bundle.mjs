@@ -31,6 +31,8 @@
 //              install (wasm SIMD where WebAssembly.validate accepts it, as
 //              src/app/ai_bridge.cpp decides), the other when first asked for
 //   onDemand   the other icons (the manifest's, Apple's): kept when first asked for
+// and, outside the lists, the fonts for text in any script (fonts/): kept in
+// FONT_CACHE_NAME when first asked for, never fetched at install.
 // The embedding demo (embed.html/.js/.css, and embed-messages.js, the host page's
 // message names that the build writes from the C++ list) is left to the network.
 import { createHash } from 'node:crypto';
@@ -154,9 +156,19 @@ const WORKERS = { simd: ['ai_worker_simd.js', 'ai_worker_simd.wasm'], plain: ['a
 const PAGE_ICONS = new Set(['icons/icon.svg', 'icons/favicon-32.png']);
 const workerFiles = new Set(Object.values(WORKERS).flat());
 
+// The fonts for text in any script (fonts/, tools/text_fonts.py) are fetched
+// only when a text needs one: the worker keeps each once fetched, in a cache
+// of its own named after all of them, which outlives the app's versions.
+const isTextFont = (f) => f.startsWith('fonts/');
 const files = listFiles(dist)
-  .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !isCompressedCopy(f) && !DEMO.has(f))
+  .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !isCompressedCopy(f) && !DEMO.has(f) && !isTextFont(f))
   .sort();
+const fontHash = createHash('sha256');
+for (const f of listFiles(dist).filter(isTextFont).sort()) {
+  fontHash.update(`\0${f}\0`);
+  fontHash.update(fs.readFileSync(path.join(dist, f)));
+}
+const fontCacheName = `reversi-fonts-${fontHash.digest('hex').slice(0, 12)}`;
 const integrity = (f) => `sha256-${createHash('sha256').update(fs.readFileSync(path.join(dist, f))).digest('base64')}`;
 const FILES = { precache: {}, workers: { simd: {}, plain: {} }, onDemand: {} };
 for (const f of files) {
@@ -185,6 +197,7 @@ const swap = (marker, line) => {
 };
 swap('cache-name', `const CACHE_NAME = ${JSON.stringify(cacheName)};`);
 swap('files', `const FILES = ${JSON.stringify(FILES, null, 2)};`);
+swap('font-cache-name', `const FONT_CACHE_NAME = ${JSON.stringify(fontCacheName)};`);
 writeIfChanged(path.join(dist, 'sw.js'), sw);
 
 // 5. Precompressed copies (see the convention at the top). An existing copy that

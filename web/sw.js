@@ -11,10 +11,13 @@
 // its cache. A file of this version that goes missing from the cache (evicted,
 // deleted, never fetched) is fetched again when the page asks for it, and every
 // navigation checks the whole list and refills what is missing, so an offline
-// start that failed works again once the device has been online.
+// start that failed works again once the device has been online. The fonts
+// for text in other scripts are kept apart, each when first fetched
+// (textFont), in a cache that outlives the versions until the fonts change.
 'use strict';
 const CACHE_NAME = 'reversi-dev'; // @bundle:cache-name
 const FILES = { precache: { 'index.html': '' }, workers: { simd: {}, plain: {} }, onDemand: {} }; // @bundle:files
+const FONT_CACHE_NAME = 'reversi-fonts-dev'; // @bundle:font-cache-name
 const CACHE_PREFIX = 'reversi-';
 const HEAL_DELAY_MS = 3000;
 
@@ -141,7 +144,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    const old = names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE_NAME);
+    const old = names.filter((n) => n.startsWith(CACHE_PREFIX) && n !== CACHE_NAME && n !== FONT_CACHE_NAME);
     await Promise.all(old.map((n) => caches.delete(n)));
     // Take control of open pages only on a first install (nothing older is
     // running) or when the player asked for the new version; otherwise pages
@@ -217,4 +220,18 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (Object.prototype.hasOwnProperty.call(KNOWN, rel)) event.respondWith(cachedOrFetched(rel, request));
+  else if (rel.startsWith('fonts/') && rel.endsWith('.woff2')) event.respondWith(textFont(request));
 });
+
+/**
+ * A font for text in another script (fetched only when a text needs it):
+ * kept once fetched, so that the text is drawn offline afterwards.
+ */
+async function textFont(request) {
+  const cache = await caches.open(FONT_CACHE_NAME);
+  const hit = await cache.match(request, { ignoreVary: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}

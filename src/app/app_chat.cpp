@@ -5,6 +5,7 @@
 
 #include "app/app.h"
 #include "app/platform.h"
+#include "app/text_view.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -30,10 +31,10 @@ void App::draw_chat_panel() {
     ImGui::PushFont(theme_.strong);
     ImGui::PushStyleColor(ImGuiCol_Text,
                           ImGui::ColorConvertU32ToFloat4(mine ? palette::kCopperBright : palette::kText));
-    ImGui::TextUnformatted(mine ? "You" : line.name.c_str());
+    widgets::text_line(mine ? "You" : line.name);
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    ImGui::TextWrapped("%s", line.text.c_str());
+    widgets::text_wrapped(line.text);
     ImGui::Dummy(ImVec2(0, 4));
   }
   ImGui::PopTextWrapPos();
@@ -68,7 +69,7 @@ void App::draw_report_panel() {
   if (!begin_panel("Report a player", 440, 560)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   const std::string& who = online_.reportable_name();
-  ImGui::TextWrapped("What did %s do?", who.empty() ? "the player" : who.c_str());
+  widgets::text_wrapped("What did " + (who.empty() ? std::string("the player") : who) + " do?");
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   ImGui::TextWrapped(
       "The report goes to the arcade's staff with this table's moves and chat. You will not be seated with them "

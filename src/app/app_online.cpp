@@ -10,6 +10,7 @@
 #include "app/core/wording.h"
 #include "app/new_game_panel.h"
 #include "app/platform.h"
+#include "app/text_view.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -115,7 +116,7 @@ void App::draw_table_panel() {
       end_panel();
       return;
     }
-    ImGui::TextWrapped("%s", online_.status_line().c_str());
+    widgets::text_wrapped(online_.status_line());
     if (widgets::wide_button("Close", outer)) switch_panel(Panel::None);
     end_panel();
     return;
@@ -128,7 +129,7 @@ void App::draw_table_panel() {
         "Give a friend this code, or send them the link. The game starts when they sit down; the server "
         "then draws who plays black.");
   else
-    ImGui::TextWrapped("You are playing %s at this table.", online_.opponent_name().c_str());
+    widgets::text_wrapped("You are playing " + online_.opponent_name() + " at this table.");
   ImGui::PopStyleColor();
   if (ImGui::IsWindowAppearing() && table->options.match_length > 1) online_.ask_record();
   // The match so far, game by game.
@@ -136,8 +137,7 @@ void App::draw_table_panel() {
     ImGui::PushFont(theme_.strong);
     ImGui::TextUnformatted("This match");
     ImGui::PopFont();
-    for (const online::server::HistoryGame& game : history->match)
-      ImGui::TextUnformatted(match_standings_line(game).c_str());
+    for (const online::server::HistoryGame& game : history->match) widgets::text_line(match_standings_line(game));
   }
   draw_table_invitation(*table, width);
   if (table->owner == online_.player() && table->phase == messages::TablePhase::Waiting)
@@ -271,7 +271,7 @@ void App::draw_confirm_leave_panel() {
     end_panel();
     return;
   }
-  ImGui::TextWrapped("%s", consequences.c_str());
+  widgets::text_wrapped(consequences);
   if (const auto& chips = online_.chips()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextWrapped("You have %s.", chips_words(chips->balance).c_str());

@@ -15,6 +15,7 @@
 #include "app/platform.h"
 #include "app/result_panel.h"
 #include "app/settings_panel.h"
+#include "app/text_view.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -216,7 +217,7 @@ void App::draw_confirm_resign_panel() {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool solo = session() && session()->options().mode == Mode::Solo;
   if (online())
-    ImGui::TextWrapped("Give up this game? %s is awarded the win.", online_.opponent_name().c_str());
+    widgets::text_wrapped("Give up this game? " + online_.opponent_name() + " is awarded the win.");
   else
     ImGui::TextWrapped("%s", solo ? "Give up this game? The computer is awarded the win."
                                   : "Give up this game for the side to move? The other side is awarded the win.");

@@ -9,6 +9,7 @@
 #include "app/app.h"
 #include "app/core/wording.h"
 #include "app/platform.h"
+#include "app/text_view.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -305,7 +306,7 @@ void App::draw_status(ImVec2 origin, float width) {
     draw_list.AddText(theme_.title, 22, ImVec2(origin.x + width - extent.x, origin.y + 2), clock_colour, clock);
     text_width -= extent.x + 12;
   }
-  draw_list.AddText(theme_.body, 17, origin, palette::kText, text.c_str(), nullptr, text_width);  // wraps at text_width
+  widgets::draw_text(draw_list, theme_.body, 17, origin, palette::kText, text, text_width);  // wraps at text_width
 }
 
 float App::draw_viewing_buttons(ImVec2 origin, float width, float height) {

@@ -10,6 +10,7 @@
 
 #include "app/core/wording.h"
 #include "app/platform.h"
+#include "app/text_view.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -85,7 +86,7 @@ std::string last_day_before(const std::string& iso) {
 
 void dim_text(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextWrapped("%s", text.c_str());
+  widgets::text_wrapped(text);
   ImGui::PopStyleColor();
 }
 
@@ -137,7 +138,8 @@ void leaderboard_row(const wire::LeaderboardEntry& entry, bool mine, float width
   ImGui::Text("%d", entry.rank);
   ImGui::SameLine(rank_width);
   const std::string name = mine ? entry.name + " (you)" : entry.name;
-  ImGui::TextUnformatted(name.c_str());
+  const float name_room = std::max(rank_width + 80, width - level_width - points_width) - rank_width - 8;
+  widgets::text_line(widgets::fit_text(ImGui::GetFont(), ImGui::GetFontSize(), name, name_room));
   ImGui::SameLine(std::max(rank_width + 80, width - level_width - points_width));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   ImGui::Text("level %d", entry.level);
@@ -291,7 +293,7 @@ void ArcadePanel::draw_card(const Params& params, float) {
   const auto& card = params.online.card();
   if (!card) return dim_text(waiting_words(params.online, "Loading your card…"));
   ImGui::PushFont(params.theme.title);
-  ImGui::Text("%s · level %d", card->name.c_str(), card->level);
+  widgets::text_line(card->name + " · level " + std::to_string(card->level));
   ImGui::PopFont();
   dim_text("Points: " + std::to_string(card->week) + " this week, " + std::to_string(card->month) + " this month, " +
            std::to_string(card->year) + " this year. " + std::to_string(card->games) +
@@ -326,7 +328,7 @@ void ArcadePanel::draw_games(const Params& params, float width, Result& result) 
     if (const std::string forfeit = forfeit_words(game); !forfeit.empty()) detail += " · " + forfeit;
     const float row_y = ImGui::GetCursorPosY();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 186);
-    ImGui::TextWrapped("%s", line.c_str());
+    widgets::text_wrapped(line);
     ImGui::PopTextWrapPos();
     dim_text(detail);
     const float text_bottom = ImGui::GetCursorPosY();

@@ -16,6 +16,7 @@
 #include "app/app.h"
 #include "app/core/picture_settling.h"
 #include "app/platform.h"
+#include "app/text_view.h"
 #include "app/theme.h"
 
 #ifdef __EMSCRIPTEN__
@@ -82,6 +83,7 @@ void rebuild_fonts_if_needed(Runtime& runtime, float zoom) {
   const float scale = device_pixel_ratio(runtime.window) * zoom;
   if (scale == runtime.font_scale) return;
   runtime.font_scale = scale;
+  reversi::widgets::set_text_scale(scale);
   runtime.theme.load_fonts(scale);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -188,6 +190,8 @@ void run_frame(Runtime& runtime) {
   const double now = SDL_GetTicks64() / 1000.0;
   if (had_input) runtime.frames_owed = 3;
   runtime.app->between_frames();
+  // A font for painted text arrived: what was painted blank is drawn again.
+  if (reversi::widgets::painted_text_stale()) runtime.frames_owed = std::max(runtime.frames_owed, 2);
   if (runtime.app->wants_frames(now)) runtime.frames_owed = std::max(runtime.frames_owed, 1);
   if (runtime.release_frames_owed > 0) runtime.frames_owed = std::max(runtime.frames_owed, 1);
   if (runtime.frames_owed <= 0) return;
@@ -252,6 +256,7 @@ EM_BOOL on_context_lost(int, const void*, void*) {
 EM_BOOL on_context_restored(int, const void*, void*) {
   // Every GL object died with the context: make ImGui's anew, from GL's defaults.
   reversi::gl_state::forget();
+  reversi::widgets::forget_painted_text();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplOpenGL3_Init(g_runtime->glsl_version);
   g_runtime->font_scale = 0;

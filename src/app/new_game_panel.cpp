@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include "app/text_view.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -138,8 +139,7 @@ void NewGamePanel::draw_open_tables(const Params& params, float width, Result& r
   const auto& tables = table.open_tables();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   if (table.connection() != OnlineTable::Connection::Connected)
-    ImGui::TextWrapped("%s",
-                       table.status_line().empty() ? "Connecting to the game server…" : table.status_line().c_str());
+    widgets::text_wrapped(table.status_line().empty() ? "Connecting to the game server…" : table.status_line());
   else if (tables.empty())
     ImGui::TextWrapped("None right now. Open one, and it shows here for others.");
   ImGui::PopStyleColor();

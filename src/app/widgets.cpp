@@ -8,6 +8,7 @@
 
 #include "app/board_view.h"
 #include "app/core/score_bar_layout.h"
+#include "app/text_view.h"
 #include "imgui_internal.h"
 
 namespace reversi::widgets {
@@ -125,7 +126,7 @@ bool focus_on_last() {
 
 bool button(const char* label, ImVec2 size, bool enabled, const char* name) {
   ImGui::BeginDisabled(!enabled);
-  bool pressed = ImGui::Button(label, size);
+  bool pressed = text_button(label, size);
   pressed = note_control(name ? name : label) || pressed;
   ImGui::EndDisabled();
   return pressed;
@@ -150,8 +151,9 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   const float black_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, black_text.c_str()).x;
   const float white_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, white_text.c_str()).x;
   const float badge_size = 12;
+  // Names are people's text, in any script (text_view.h).
   const auto text_width = [&](ImFont* font, float size, const std::string& text) {
-    return text.empty() ? 0.0f : font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+    return widgets::text_size(font, size, text).x;
   };
   const float black_label = std::max(text_width(theme.body, label_size, labels.black),
                                      text_width(theme.strong, badge_size, labels.black_badge));
@@ -199,8 +201,8 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
     const float name_width = text_width(theme.body, label_size, name);
     const float badge_width = text_width(theme.strong, badge_size, badge);
     const float name_y = badge.empty() ? center_y - label_size * 0.6f : center_y - label_size - 1;
-    draw_list.AddText(theme.body, label_size, ImVec2(right_aligned ? room_right - name_width : x, name_y), name_colour,
-                      name.c_str());
+    draw_text(draw_list, theme.body, label_size, ImVec2(right_aligned ? room_right - name_width : x, name_y),
+              name_colour, name);
     if (!badge.empty())
       draw_list.AddText(theme.strong, badge_size, ImVec2(right_aligned ? room_right - badge_width : x, center_y + 2),
                         badge_colour, badge.c_str());
@@ -242,10 +244,12 @@ void title_row(const Theme& theme, float width, float height, const SessionOptio
             std::to_string(match->wins(Seat::Second)) + (solo ? " computer" : " P2");
   }
   const float size = 14;
-  const ImVec2 extent = theme.body->CalcTextSizeA(size, FLT_MAX, 0, line.c_str());
+  // An online table's line names people: cut to its room with an ellipsis.
+  const std::string shown = fit_text(theme.body, size, line, width - 110);
+  const ImVec2 extent = text_size(theme.body, size, shown);
   const float x = std::max(origin.x + 110, origin.x + width - extent.x);
   draw_list.PushClipRect(ImVec2(origin.x + 105, origin.y), ImVec2(origin.x + width, origin.y + height), true);
-  draw_list.AddText(theme.body, size, ImVec2(x, origin.y + (height - size) * 0.5f), palette::kTextDim, line.c_str());
+  draw_text(draw_list, theme.body, size, ImVec2(x, origin.y + (height - size) * 0.5f), palette::kTextDim, shown);
   draw_list.PopClipRect();
 }
 
@@ -280,7 +284,7 @@ bool wide_button(const char* label, float width, bool primary) {
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kOnAccent));
   }
-  bool pressed = ImGui::Button(label, ImVec2(width, 48));
+  bool pressed = text_button(label, ImVec2(width, 48));
   pressed = note_control(label) || pressed;
   if (primary) ImGui::PopStyleColor(3);
   return pressed;
@@ -311,7 +315,7 @@ void toast(const Theme& theme, const std::string& text, float alpha, const Toast
   const float size = 17, pad_x = 18, pad_y = 12;
   const float left = place.set() ? place.left : 0, right = place.set() ? place.right : display.x;
   const float wrap = std::min(right - left - 16, 560.0f) - 2 * pad_x;
-  const ImVec2 extent = theme.body->CalcTextSizeA(size, FLT_MAX, wrap, text.c_str());
+  const ImVec2 extent = text_size(theme.body, size, text, wrap, palette::kText);
   const ImVec2 box(extent.x + 2 * pad_x, extent.y + 2 * pad_y);
   const float top = !place.set()  ? std::max(10.0f, std::min(display.y * 0.03f, 24.0f))
                     : place.below ? place.top - box.y
@@ -325,8 +329,7 @@ void toast(const Theme& theme, const std::string& text, float alpha, const Toast
   draw_list.AddRectFilled(ImVec2(min.x, min.y + 4), ImVec2(max.x, max.y + 4), faded(IM_COL32(0, 0, 0, 110)), 14);
   draw_list.AddRectFilled(min, max, faded(palette::kPanel), 14);
   draw_list.AddRect(min, max, faded(palette::kCopper), 14, 0, 2);
-  draw_list.AddText(theme.body, size, ImVec2(min.x + pad_x, min.y + pad_y), faded(palette::kText), text.c_str(),
-                    nullptr, wrap);
+  draw_text(draw_list, theme.body, size, ImVec2(min.x + pad_x, min.y + pad_y), faded(palette::kText), text, wrap);
 }
 
 }  // namespace reversi::widgets

@@ -27,7 +27,7 @@ function listFiles(dir, prefix = '') {
 function readServiceWorker(dir) {
   const src = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
   const sandbox = { self: { addEventListener() {}, location: { origin: 'http://x' } }, caches: {}, URL, Request: class {} };
-  vm.runInNewContext(`${src}\n;globalThis.__sw = { CACHE_NAME, FILES };`, sandbox);
+  vm.runInNewContext(`${src}\n;globalThis.__sw = { CACHE_NAME, FILES, FONT_CACHE_NAME };`, sandbox);
   return sandbox.__sw;
 }
 
@@ -39,14 +39,18 @@ describe('pwa bundle files', () => {
   before(() => requireDist());
 
   test('sw.js lists every bundle file once, with its SHA-256, under a content-hashed cache name', () => {
-    const { CACHE_NAME, FILES } = readServiceWorker(distDir);
+    const { CACHE_NAME, FILES, FONT_CACHE_NAME } = readServiceWorker(distDir);
     assert.match(CACHE_NAME, /^reversi-[0-9a-f]{12}$/);
+    // The fonts for other scripts are kept apart, each once fetched (never at install).
+    assert.match(FONT_CACHE_NAME, /^reversi-fonts-[0-9a-f]{12}$/);
     const lists = { precache: FILES.precache, simd: FILES.workers.simd, plain: FILES.workers.plain, onDemand: FILES.onDemand };
     const listed = Object.values(lists).flatMap((l) => Object.keys(l)).sort();
     assert.equal(new Set(listed).size, listed.length, 'no file in two lists');
     const expected = listFiles(distDir)
-      .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !/\.(br|gz)$/.test(f) && !DEMO.includes(f)).sort();
-    assert.deepEqual(listed, expected, 'every file of the bundle but the demo and the compressed copies');
+      .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !/\.(br|gz)$/.test(f) && !DEMO.includes(f)
+        && !f.startsWith('fonts/')).sort();
+    assert.deepEqual(listed, expected, 'every file of the bundle but the demo, the compressed copies and the fonts');
+    assert.ok(listFiles(distDir).filter((f) => f.startsWith('fonts/')).length > 200, 'the fonts for other scripts');
     for (const [name, list] of Object.entries(lists)) {
       for (const [f, integrity] of Object.entries(list)) {
         assert.equal(integrity, sha256(path.join(distDir, f)), `${name}: ${f} has its SHA-256`);
