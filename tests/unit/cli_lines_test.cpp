@@ -3,9 +3,10 @@
 // 92ba441; perft's keys then came in another order). bench/ scripts and the
 // ctest checks in CMakeLists.txt read these lines; a change here changes
 // what they read.
+#include "cli/cli_lines.h"
+
 #include <doctest/doctest.h>
 
-#include "cli/cli_lines.h"
 #include "engine/notation.h"
 
 using namespace reversi;
