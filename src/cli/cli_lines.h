@@ -23,9 +23,14 @@ namespace fields = messages::fields;
 inline constexpr fields::Whole kCount{0, std::numeric_limits<std::int64_t>::max()};
 // A score or a margin in discs.
 inline constexpr fields::Whole kDiscs{-64, 64};
-// Seconds, milliseconds, rates and percentages, as measured.
-inline constexpr fields::Number kMeasure{0, 1e18};
-inline constexpr fields::Number kSignedMeasure{-1e18, 1e18};
+// Seconds, milliseconds, rates, percentages and means, written as measured
+// (header-only, like the other rules here: the wasm reversi-cli links no
+// message library).
+struct Measure {
+  messages::Json write(double value) const { return value; }
+};
+inline constexpr Measure kMeasure{};
+inline constexpr Measure kSignedMeasure{};
 inline constexpr fields::Text kName{4096};
 
 // A move as the CLI writes it: a square, "pass", or "none" (no move).
