@@ -58,6 +58,18 @@ include(cmake/imgui.cmake)
 include(cmake/assets.cmake)
 reversi_copy_assets("${CMAKE_BINARY_DIR}/assets")
 file(GLOB app_sources CONFIGURE_DEPENDS src/app/*.cpp)
+# The page side of platform_web.cpp, one --js-library file per concern
+# (src/app/js/library_reversi.js says which holds what).
+set(REVERSI_JS_LIBRARIES
+  "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js"
+  "${CMAKE_SOURCE_DIR}/src/app/js/library_storage.js"
+  "${CMAKE_SOURCE_DIR}/src/app/js/library_network.js"
+  "${CMAKE_SOURCE_DIR}/src/app/js/library_services.js")
+set(REVERSI_JS_LIBRARY_OPTIONS)
+foreach(library IN LISTS REVERSI_JS_LIBRARIES)
+  # SHELL: keeps each pair whole (CMake would drop a repeated --js-library).
+  list(APPEND REVERSI_JS_LIBRARY_OPTIONS "SHELL:--js-library ${library}")
+endforeach()
 add_executable(reversi ${app_sources})
 add_dependencies(reversi reversi_assets)
 target_compile_options(reversi PRIVATE -fexceptions)
@@ -79,10 +91,10 @@ target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions ${RE
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_TRACK_ERRORS=0
   "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_storage_change','_reversi_storage_changed_text','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_set_more_contrast','_reversi_page_hidden']"
-  --js-library "${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js"
+  ${REVERSI_JS_LIBRARY_OPTIONS}
   --preload-file "${CMAKE_BINARY_DIR}/assets@/assets")
 set_target_properties(reversi PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY "${REVERSI_DIST}"
-  LINK_DEPENDS "${REVERSI_ASSET_FILES};${CMAKE_SOURCE_DIR}/src/app/js/library_reversi.js")
+  LINK_DEPENDS "${REVERSI_ASSET_FILES};${REVERSI_JS_LIBRARIES}")
 
 # Text in any script (docs/architecture.md): the page paints it
 # (js/library_text.js) with Noto fonts per script that tools/text_fonts.py cuts

@@ -35,7 +35,7 @@ export default [
         ...globals.browser,
         mergeInto: 'readonly', LibraryManager: 'readonly', Module: 'readonly', UTF8ToString: 'readonly',
         stringToUTF8: 'readonly', lengthBytesUTF8: 'readonly', _malloc: 'readonly', _free: 'readonly',
-        ReversiPage: 'readonly',
+        ReversiPage: 'readonly', ReversiStorage: 'readonly', ReversiSocket: 'readonly',
       },
     },
   },

@@ -31,7 +31,7 @@
 
   // The host page that embeds the game (see docs/embedding.md): the origins
   // the address's ?host= allows, parsed here once for the shell and the app
-  // (js/library_reversi.js reads reversiShell.host). Only http and https
+  // (js/library_network.js reads reversiShell.host). Only http and https
   // origins count: javascript:, data: and the like have no origin to answer.
   var host = (function () {
     var allowed = [];
@@ -284,7 +284,7 @@
   // here, while the wasm downloads and compiles, rather than when the app
   // first asks: opening it takes Chromium 150-550 ms (most on a first visit,
   // which creates it), and the board waits for what it holds.
-  // js/library_reversi.js takes its connection from here. A failure (storage
+  // js/library_storage.js takes its connection from here. A failure (storage
   // blocked, say) is reported when the app asks, as before.
   var database = null;
   function openDatabase() {

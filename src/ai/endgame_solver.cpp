@@ -1,3 +1,11 @@
+// The exact endgame solver's search kernel, kept whole, as Stockfish keeps
+// its search: the searches for the last one, two and three empties, the
+// shallow and the deep null-window searches and the principal-variation
+// search call one another at every node, with the move ordering helpers
+// above inlined into them; one file lets the compiler see the whole
+// recursion (the bench's nodes per second is the measure of any change, and
+// its node-count signature must not move). What the solver offers is in
+// endgame_solver.h; its tests are in tests/unit/ai_solver_test.cpp.
 #include "ai/endgame_solver.h"
 
 #include <algorithm>
@@ -268,6 +276,11 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   return -null_window_shallow(opponent, player, -alpha - 1, empty_squares, empties, true);
 }
 
+// One node of the deep null-window search, kept whole: it is the hottest
+// recursion of the solver, and its steps (the stability ceiling, the table
+// probe, the prefetch and enhanced cut-off, the table's move first, then the
+// ordered children) share the node's locals; splitting them would pass those
+// through a call at every node for nothing a reader gains.
 int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alpha, int empties, bool passed,
                                     Bitboard known_moves) {
   if (empties <= kShallowEmpties) {

@@ -219,11 +219,12 @@ void App::tap_square(Square square) {
     game_.notify(NoticeKind::Refused, "This is an earlier position: press Back to return to the game.");
     return;
   }
-  if (online()) return online_tap(square);
-  if (!session()) return;
+  if (!online() && !session()) return;
   cursor_ = square;
-  if (!game_.tap(square)) show_refused_tap(square);  // the controller has said why
-  show_events();
+  // Refused here or at the table, the controller has said why; the refusal
+  // is shown here, the one place for both.
+  if (!(online() ? online_tap(square) : static_cast<bool>(game_.tap(square)))) show_refused_tap(square);
+  if (!online()) show_events();
   state_dirty_ = true;
 }
 

@@ -126,6 +126,14 @@ class App {
   bool review_pending(double now) const;  // a position asked and not answered yet (frames keep coming)
   bool take_review_answer(const Board& board, const std::vector<MoveValue>& values);
   void draw_screen();
+  // The rows of the screen, in pixels, for the two layouts draw_screen chooses between.
+  struct ScreenRows {
+    bool review;  // the review's graph in the bar's place, and two rows of buttons
+    float pad;
+    float bar_height = 58, status_height = 34, button_height = 48, title_height = 30, buttons_height = 48;
+  };
+  void draw_portrait_screen(ImVec2 display, const ScreenRows& rows);
+  void draw_landscape_screen(ImVec2 display, const ScreenRows& rows);
   void draw_title_row(float width, float height);
   void draw_score_bar(ImVec2 origin, float width, float height);
   widgets::ScoreBarLabels score_labels() const;
@@ -167,7 +175,8 @@ class App {
   // Chat at the table and reports (app_chat.cpp).
   void draw_chat_panel();
   void draw_report_panel();
-  void online_tap(Square square);
+  // Asks the table to play `square`: false when refused (and worded).
+  bool online_tap(Square square);
   void follow_online();
   std::string online_title() const;  // "Online · table K7M2QX" (and the match score)
   bool begin_panel(const char* title, float width, float height, bool at_bottom = false);

@@ -21,14 +21,10 @@ using SeatKind = online::server::SeatView::Kind;
 
 }  // namespace
 
-void App::online_tap(Square square) {
-  cursor_ = square;
+bool App::online_tap(Square square) {
   const CommandResult sent = online_.play(square);
-  if (!sent) {
-    game_.refuse(sent);  // the words, where every refusal is worded
-    show_refused_tap(square);
-  }
-  state_dirty_ = true;
+  if (!sent) game_.refuse(sent);  // the words, where every refusal is worded
+  return static_cast<bool>(sent);
 }
 
 // Each frame: the address bar names the table (a reload comes back to it),

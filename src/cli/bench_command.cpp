@@ -7,6 +7,7 @@
 
 #include "ai/midgame_search.h"
 #include "ai/transposition_table.h"
+#include "cli/cli_lines.h"
 #include "cli/cli_support.h"
 #include "cli/commands.h"
 
@@ -73,7 +74,7 @@ int run_bench(int argc, char** argv) {
     total_nodes += nodes;
     total_seconds += seconds;
     if (json)
-      print_json_line({{"kind", kind}, {"index", index}, {"nodes", nodes}, {"ms", seconds * 1000}, {"score", score}});
+      lines::print(lines::BenchSearch{kind, index, nodes, seconds * 1000, score});
     else
       std::printf("%-8s %d: score %+5d %12llu nodes %8.1f ms\n", kind, index, score,
                   static_cast<unsigned long long>(nodes), seconds * 1000);
@@ -97,7 +98,7 @@ int run_bench(int argc, char** argv) {
   }
   const double rate = total_seconds > 0 ? total_nodes / total_seconds : 0;
   if (json)
-    print_json_line({{"signature", total_nodes}, {"seconds", total_seconds}, {"nodes_per_second", rate}});
+    lines::print(lines::BenchTotal{total_nodes, total_seconds, rate});
   else
     std::printf("bench signature %llu nodes, %.3f s, %.1f M nodes/s\n", static_cast<unsigned long long>(total_nodes),
                 total_seconds, rate / 1e6);

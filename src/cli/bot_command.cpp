@@ -69,6 +69,11 @@ class Bot {
   bool send(const online::ClientMessage& message);
   // False when the match is over (or the bot must stop).
   bool handle(const online::ServerMessage& message);
+  // The parts of handle() with more to do than a line; false, like it, when
+  // the bot must stop.
+  bool on_welcome(const wire::Welcome& welcome);
+  void on_game_started(const wire::GameStarted& started);
+  bool on_error(const wire::Error& error);
   void on_move_event(Square square, Color color, int ply);
   void rebuild(const wire::State& state);
   void maybe_play();
@@ -211,6 +216,63 @@ void Bot::maybe_play() {
   send(online::client::Play{square, ply});
 }
 
+bool Bot::on_welcome(const wire::Welcome& welcome) {
+  hello_pending_ = false;
+  player_ = welcome.player;
+  if (welcome.secret) secret_ = *welcome.secret;
+  if (!announced_ && !options_.create) {
+    announced_ = true;
+    print(bot_lines::Player{player_, welcome.name}, "player " + player_);
+  }
+  if (!options_.name.empty() && !named_) {
+    named_ = true;
+    send(online::client::SetName{options_.name});
+  }
+  if (welcome.table) {
+    table_ = *welcome.table;
+  } else if (!opened_) {
+    opened_ = true;
+    if (options_.create)
+      send(online::client::OpenTable{
+          online::TableOptions{options_.match_length, options_.clock, StartVariant::StandardCross}, false});
+    else
+      send(online::client::JoinTable{options_.join_code});
+  } else if (!table_.empty()) {
+    std::fprintf(stderr, "reversi-cli bot: the table %s is gone\n", table_.c_str());
+    exit_code_ = 1;
+    return false;
+  }
+  return true;
+}
+
+void Bot::on_game_started(const wire::GameStarted& started) {
+  GameSetup setup;
+  setup.variant = started.options.start;
+  game_ = Game(setup);
+  my_colour_.reset();
+  if (started.black == player_) my_colour_ = Color::Black;
+  if (started.white == player_) my_colour_ = Color::White;
+  playing_ = true;
+  const std::string colour = bot_lines::ColourOrNone{}.write(my_colour_).get<std::string>();
+  print(bot_lines::GameStarted{started.game_number, my_colour_},
+        "game " + std::to_string(started.game_number) + ": playing " + colour);
+}
+
+bool Bot::on_error(const wire::Error& error) {
+  std::fprintf(stderr, "reversi-cli bot: refused %s: %s\n", error.request.c_str(), error.reason.c_str());
+  if (error.code == messages::ErrorCode::NoSuchTable || error.code == messages::ErrorCode::TableFull ||
+      error.code == messages::ErrorCode::BadSecret) {
+    exit_code_ = 1;
+    return false;
+  }
+  // Nothing changed (the server's database was away): the same move again in a moment.
+  if (error.code == messages::ErrorCode::ServerError && error.request == "play") {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    sent_for_ply_ = -1;
+  }
+  return true;
+}
+
 bool Bot::handle(const online::ServerMessage& message) {
   if (const std::optional<int> seq = online::sequence_of(message)) {
     if (*seq <= seq_) return true;  // seen before the reconnection
@@ -218,31 +280,7 @@ bool Bot::handle(const online::ServerMessage& message) {
   }
   if (const auto* welcome = std::get_if<wire::Welcome>(&message)) {
     if (!hello_pending_) return true;  // the answer to set-name
-    hello_pending_ = false;
-    player_ = welcome->player;
-    if (welcome->secret) secret_ = *welcome->secret;
-    if (!announced_ && !options_.create) {
-      announced_ = true;
-      print(bot_lines::Player{player_, welcome->name}, "player " + player_);
-    }
-    if (!options_.name.empty() && !named_) {
-      named_ = true;
-      send(online::client::SetName{options_.name});
-    }
-    if (welcome->table) {
-      table_ = *welcome->table;
-    } else if (!opened_) {
-      opened_ = true;
-      if (options_.create)
-        send(online::client::OpenTable{
-            online::TableOptions{options_.match_length, options_.clock, StartVariant::StandardCross}, false});
-      else
-        send(online::client::JoinTable{options_.join_code});
-    } else if (!table_.empty()) {
-      std::fprintf(stderr, "reversi-cli bot: the table %s is gone\n", table_.c_str());
-      exit_code_ = 1;
-      return false;
-    }
+    if (!on_welcome(*welcome)) return false;
   } else if (const auto* table = std::get_if<wire::Table>(&message)) {
     table_ = table->code;
     if (options_.create && !announced_) {
@@ -252,16 +290,7 @@ bool Bot::handle(const online::ServerMessage& message) {
     }
     playing_ = table->phase == messages::TablePhase::Playing;
   } else if (const auto* started = std::get_if<wire::GameStarted>(&message)) {
-    GameSetup setup;
-    setup.variant = started->options.start;
-    game_ = Game(setup);
-    my_colour_.reset();
-    if (started->black == player_) my_colour_ = Color::Black;
-    if (started->white == player_) my_colour_ = Color::White;
-    playing_ = true;
-    const std::string colour = bot_lines::ColourOrNone{}.write(my_colour_).get<std::string>();
-    print(bot_lines::GameStarted{started->game_number, my_colour_},
-          "game " + std::to_string(started->game_number) + ": playing " + colour);
+    on_game_started(*started);
   } else if (const auto* move = std::get_if<wire::Move>(&message)) {
     on_move_event(move->move.square, move->move.color, move->move.ply);
   } else if (const auto* over = std::get_if<wire::GameOver>(&message)) {
@@ -281,17 +310,7 @@ bool Bot::handle(const online::ServerMessage& message) {
   } else if (const auto* state = std::get_if<wire::State>(&message)) {
     rebuild(*state);
   } else if (const auto* error = std::get_if<wire::Error>(&message)) {
-    std::fprintf(stderr, "reversi-cli bot: refused %s: %s\n", error->request.c_str(), error->reason.c_str());
-    if (error->code == messages::ErrorCode::NoSuchTable || error->code == messages::ErrorCode::TableFull ||
-        error->code == messages::ErrorCode::BadSecret) {
-      exit_code_ = 1;
-      return false;
-    }
-    // Nothing changed (the server's database was away): the same move again in a moment.
-    if (error->code == messages::ErrorCode::ServerError && error->request == "play") {
-      std::this_thread::sleep_for(std::chrono::milliseconds(300));
-      sent_for_ply_ = -1;
-    }
+    if (!on_error(*error)) return false;
   }
   // Between the games of a match the bot asks for the next one at once.
   if (const auto* table = std::get_if<wire::Table>(&message);

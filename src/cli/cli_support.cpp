@@ -53,11 +53,6 @@ void print_json_line(const nlohmann::json& object) { std::printf("%s\n", object.
 
 std::string move_name(Square move) { return move == kNoMove ? "none" : square_name(move); }
 
-nlohmann::json report_json(const SearchReport& report) {
-  return nlohmann::json{{"move", move_name(report.move)}, {"score", report.score}, {"depth", report.depth},
-                        {"exact", report.exact},          {"nodes", report.nodes}, {"seconds", report.seconds}};
-}
-
 LineRead read_bounded_line(std::istream& in, std::string& line) {
   line.clear();
   for (int c; (c = in.get()) != std::char_traits<char>::eof();) {

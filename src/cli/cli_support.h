@@ -27,9 +27,6 @@ double processor_seconds();
 // Prints one JSON object on its own line.
 void print_json_line(const nlohmann::json& object);
 
-// A search report as JSON fields (move as a square name, "pass" or "none").
-nlohmann::json report_json(const SearchReport& report);
-
 // "none" for kNoMove, otherwise square_name.
 std::string move_name(Square move);
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ai/endgame_solver.h"
+#include "cli/cli_lines.h"
 #include "cli/cli_support.h"
 #include "cli/commands.h"
 #include "cli/engine_player.h"
@@ -172,7 +173,7 @@ Estimate estimate(const std::vector<double>& values) {
   return result;
 }
 
-nlohmann::json side_json(const Player& player, const SideRecord& record, const SearchLimits& limits, int games) {
+lines::MatchSide side_line(const Player& player, const SideRecord& record, const SearchLimits& limits, int games) {
   std::vector<double> times = record.think_seconds;
   std::sort(times.begin(), times.end());
   const double median = times.empty() ? 0 : times[times.size() / 2];
@@ -180,22 +181,24 @@ nlohmann::json side_json(const Player& player, const SideRecord& record, const S
   for (const double t : times) mean += t / static_cast<double>(times.size());
   const double longest = times.empty() ? 0 : times.back();
   const Estimate points = estimate(record.pair_points), margin = estimate(record.pair_margins);
-  return nlohmann::json{
-      {"level", player.name()},
-      {"seconds", limits.seconds},
-      {"wins", record.wins},
-      {"draws", record.draws},
-      {"losses", record.losses},
-      {"average_margin", games ? static_cast<double>(record.margin_sum) / games : 0},
-      {"margin_ci95", margin.half_width},
-      {"points_percent", games ? 100.0 * (record.wins + 0.5 * record.draws) / games : 0},
-      {"points_ci95", 100.0 * points.half_width},
-      {"median_move_seconds", median},
-      {"mean_move_seconds", mean},
-      {"max_move_seconds", longest},
-      // An engine in another process: its processor time is not ours to measure.
-      {"max_move_cpu_seconds", player.in_process() ? nlohmann::json(record.longest_cpu_seconds) : nlohmann::json()},
-      {"forfeits", record.forfeits}};
+  lines::MatchSide side;
+  side.level = player.name();
+  side.seconds = limits.seconds;
+  side.wins = record.wins;
+  side.draws = record.draws;
+  side.losses = record.losses;
+  side.average_margin = games ? static_cast<double>(record.margin_sum) / games : 0;
+  side.margin_ci95 = margin.half_width;
+  side.points_percent = games ? 100.0 * (record.wins + 0.5 * record.draws) / games : 0;
+  side.points_ci95 = 100.0 * points.half_width;
+  side.median_move_seconds = median;
+  side.mean_move_seconds = mean;
+  side.max_move_seconds = longest;
+  // An engine in another process: its processor time is not ours to measure.
+  if (player.in_process()) side.max_move_cpu_seconds = record.longest_cpu_seconds;
+  side.forfeits = {record.forfeits.at("illegal_move"), record.forfeits.at("bad_answer"), record.forfeits.at("exited"),
+                   record.forfeits.at("no_answer")};
+  return side;
 }
 
 // "hard" (made afresh for each move when `per_move`), or "engine:COMMAND
@@ -256,22 +259,21 @@ void print_summary(const nlohmann::json& summary, bool with_cuts) {
 // the output: a failing engine must be seen.
 void report_game(long long number, const std::vector<Square>& opening, const std::vector<std::string>& names,
                  bool first_is_black, const GameResult& result, bool json) {
-  nlohmann::json forfeit;
+  lines::MatchGame line{number,
+                        format_transcript(opening),
+                        names[first_is_black ? 0 : 1],
+                        names[first_is_black ? 1 : 0],
+                        result.black_margin,
+                        std::nullopt};
   if (result.forfeit) {
     const bool first_lost = result.forfeit->black == first_is_black;
     const std::string& message = result.forfeit->failure.message;
     std::fprintf(stderr, "reversi-cli match: game %lld: %s loses by forfeit: %s\n", number,
                  names[first_lost ? 0 : 1].c_str(), message.c_str());
-    forfeit = {{"loser", first_lost ? "a" : "b"}, {"kind", result.forfeit->failure.kind}, {"message", message}};
+    line.forfeit = lines::MatchForfeit{first_lost ? "a" : "b", result.forfeit->failure.kind, message};
   }
   if (!json) return;
-  nlohmann::json line{{"game", number},
-                      {"opening", format_transcript(opening)},
-                      {"black", names[first_is_black ? 0 : 1]},
-                      {"white", names[first_is_black ? 1 : 0]},
-                      {"black_margin", result.black_margin}};
-  if (!forfeit.is_null()) line["forfeit"] = forfeit;
-  print_json_line(line);
+  lines::print(line);
   std::fflush(stdout);
 }
 
@@ -373,20 +375,20 @@ int run_match(int argc, char** argv) {
     report_game(game + 1, opening, names, first_is_black, result, request.json);
   }
   const int played = static_cast<int>(request.games);
-  const nlohmann::json summary{{"games", played},
-                               {"seed", request.seed},
-                               {"openings", first_record.pair_points.size()},
-                               {"openings_file", request.openings_path},
-                               {"seconds", limits_a.seconds},
-                               {"b_without_cuts", !request.options_b.probable_cuts},
-                               {"cpu_time", request.cpu_time},
-                               {"per_move", request.per_move},
-                               {"a", side_json(*first, first_record, limits_a, played)},
-                               {"b", side_json(*second, second_record, limits_b, played)}};
+  const lines::MatchSummary summary{played,
+                                    request.seed,
+                                    first_record.pair_points.size(),
+                                    request.openings_path,
+                                    limits_a.seconds,
+                                    !request.options_b.probable_cuts,
+                                    request.cpu_time,
+                                    request.per_move,
+                                    side_line(*first, first_record, limits_a, played),
+                                    side_line(*second, second_record, limits_b, played)};
   if (request.json)
-    print_json_line(summary);
+    lines::print(summary);
   else
-    print_summary(summary, request.options_b.probable_cuts);
+    print_summary(messages::fields::to_json(summary), request.options_b.probable_cuts);
   return 0;
 }
 

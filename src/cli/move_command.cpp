@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_lines.h"
 #include "cli/cli_support.h"
 #include "cli/commands.h"
 #include "cli/players.h"
@@ -24,10 +25,7 @@ constexpr const char* kOnePosition = "give one of --position, --transcript or --
 
 void print_report(const SearchReport& report, const std::string& level, const Position& position, bool json) {
   if (json) {
-    nlohmann::json out = report_json(report);
-    out["level"] = level;
-    out["position"] = format_position(position);
-    print_json_line(out);
+    lines::print(lines::MoveAnswer{report, level, format_position(position)});
   } else {
     std::printf("%s plays %s: score %+d (%s), depth %d, %llu nodes, %.3f s\n", level.c_str(),
                 move_name(report.move).c_str(), report.score, report.exact ? "exact" : "estimate", report.depth,
@@ -103,19 +101,10 @@ int run_file(const char* path, Player& computer, const SearchLimits& limits, dou
   const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
   const double longest = seconds.empty() ? 0 : seconds.back();
   if (json) {
-    nlohmann::json total = {{"total", true},
-                            {"positions", seconds.size()},
-                            {"exact", exact},
-                            {"median_seconds", median},
-                            {"max_seconds", longest}};
-    if (ponder_seconds > 0) total["ponders_solved"] = ponders_solved;
-    if (scored) {
-      total["scored"] = scored;
-      total["best_moves"] = kept_best;
-      total["best_move_percent"] = 100 * rate;
-      total["best_move_ci95"] = 100 * rate_ci;
-    }
-    print_json_line(total);
+    lines::MoveTotal total{static_cast<int>(seconds.size()), exact, median, longest, std::nullopt, std::nullopt};
+    if (ponder_seconds > 0) total.ponders_solved = ponders_solved;
+    if (scored) total.best_moves = lines::MoveTotal::BestMoves{scored, kept_best, 100 * rate, 100 * rate_ci};
+    lines::print(total);
   } else {
     std::printf("total: %zu positions, %d exact, %.3f s median, %.3f s max", seconds.size(), exact, median, longest);
     if (ponder_seconds > 0) std::printf(", %d of %zu ponders solved", ponders_solved, entries.value->size());

@@ -1,9 +1,11 @@
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
+#include "cli/cli_lines.h"
 #include "cli/commands.h"
 #include "engine/move_kernels.h"
 #include "engine/notation.h"
@@ -44,8 +46,8 @@ int run_perft(int argc, char** argv) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const double per_second = seconds > 0 ? leaves / seconds : 0;
   if (json)
-    std::printf("{\"depth\":%d,\"leaves\":%llu,\"seconds\":%.6f,\"leaves_per_second\":%.0f,\"kernel\":\"%s\"}\n", depth,
-                static_cast<unsigned long long>(leaves), seconds, per_second, move_kernel_name());
+    lines::print(
+        lines::Perft{depth, leaves, seconds, static_cast<std::uint64_t>(std::llround(per_second)), move_kernel_name()});
   else
     std::printf("perft %d: %llu leaves in %.3f s (%.1f M leaves/s, %s move kernel)\n", depth,
                 static_cast<unsigned long long>(leaves), seconds, per_second / 1e6, move_kernel_name());

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_lines.h"
 #include "cli/cli_support.h"
 #include "cli/commands.h"
 
@@ -24,6 +25,22 @@ std::optional<int> published_score(const std::string& line) {
   const std::vector<PublishedScore> scores = published_scores(line);
   if (scores.empty()) return std::nullopt;
   return scores.front().score;
+}
+
+// Whether every position is shallow enough to solve (kMaxSolveEmpties);
+// if not, says which is not.
+bool all_within_reach(const std::vector<ObfEntry>& entries, const char* path) {
+  for (const ObfEntry& entry : entries) {
+    const int empties = entry.position.board.empty_count();
+    if (empties > kMaxSolveEmpties) {
+      std::fprintf(stderr,
+                   "solve: position %d of %s has %d empty squares; an exact solve beyond %d would not finish "
+                   "(--force tries anyway)\n",
+                   entry.number, path, empties, kMaxSolveEmpties);
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -57,16 +74,7 @@ int run_solve(int argc, char** argv) {
   std::vector<ObfEntry> entries;
   for (const ObfEntry& entry : *read.value)
     if (entry.number >= from && entry.number < from + count) entries.push_back(entry);
-  for (const ObfEntry& entry : entries) {
-    const int empties = entry.position.board.empty_count();
-    if (empties > kMaxSolveEmpties && !force) {
-      std::fprintf(stderr,
-                   "solve: position %d of %s has %d empty squares; an exact solve beyond %d would not finish "
-                   "(--force tries anyway)\n",
-                   entry.number, path, empties, kMaxSolveEmpties);
-      return 2;
-    }
-  }
+  if (!force && !all_within_reach(entries, path)) return 2;
 
   Computer computer(64);
   int solved = 0, agreed = 0, with_published = 0;
@@ -89,13 +97,8 @@ int run_solve(int argc, char** argv) {
     if (expected && *expected == report.score) ++agreed;
     const double rate = seconds > 0 ? report.nodes / seconds : 0;
     if (json) {
-      nlohmann::json out{{"index", entry.number},          {"empties", board.empty_count()},
-                         {"move", move_name(report.move)}, {"score", report.score},
-                         {"nodes", report.nodes},          {"ms", seconds * 1000},
-                         {"cpu_ms", cpu_seconds * 1000},   {"nodes_per_second", rate}};
-      out["expected"] = expected ? nlohmann::json(*expected) : nlohmann::json(nullptr);
-      out["agrees"] = expected && *expected == report.score;
-      print_json_line(out);
+      lines::print(lines::SolvedPosition{entry.number, board.empty_count(), report.move, report.score, report.nodes,
+                                         seconds * 1000, cpu_seconds * 1000, rate, expected});
     } else {
       std::printf("#%-3d %2d empties  %-4s %+3d", entry.number, board.empty_count(), move_name(report.move).c_str(),
                   report.score);
@@ -107,14 +110,8 @@ int run_solve(int argc, char** argv) {
   }
   const double rate = total_seconds > 0 ? total_nodes / total_seconds : 0;
   if (json)
-    print_json_line({{"total", true},
-                     {"positions", solved},
-                     {"agree", agreed},
-                     {"published", with_published},
-                     {"nodes", total_nodes},
-                     {"seconds", total_seconds},
-                     {"cpu_seconds", total_cpu_seconds},
-                     {"nodes_per_second", rate}});
+    lines::print(
+        lines::SolveTotal{solved, agreed, with_published, total_nodes, total_seconds, total_cpu_seconds, rate});
   else
     std::printf("total: %d positions, %d/%d scores agree with the file, %llu nodes, %.3f s (cpu %.3f s), %.1f Mn/s\n",
                 solved, agreed, with_published, static_cast<unsigned long long>(total_nodes), total_seconds,

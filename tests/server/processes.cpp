@@ -118,6 +118,8 @@ void RedisProcess::start() {
     }
     if (context) redisFree(context);
     if (ready) return;
+    // The pause between two PINGs of this wait: another process has no
+    // event to block on.
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   throw std::runtime_error("redis-server did not start (see " + (folder_.path() / "redis.log").string() + ")");
@@ -210,6 +212,7 @@ int ChildProcess::wait(double seconds) {
       return *exit_code_;
     }
     if (seconds_now() >= deadline) return -1;
+    // The pause between two looks of this wait (waitpid with a deadline).
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
 }
@@ -260,6 +263,7 @@ void ServerProcess::restart() {
       launch(port);
       return;
     } catch (const std::runtime_error&) {
+      // The pause before the next try of this wait for the port.
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   }

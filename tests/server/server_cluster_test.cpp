@@ -107,6 +107,7 @@ bool logs_say(const std::vector<std::filesystem::path>& logs, const std::string&
     for (const std::filesystem::path& log : logs)
       if (read_file(log).find(text) != std::string::npos) return true;
     if (std::chrono::steady_clock::now() >= deadline) return false;
+    // The pause between two reads of this wait: a log file has no event to block on.
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
 }
@@ -220,6 +221,8 @@ TEST_SUITE("server-process") {
     Cluster cluster;
     MidGame game = start_mid_game(cluster);
     cluster.redis.stop();
+    // The sleep is the point: Redis stays away for a while, as a restart
+    // would leave it, before it comes back.
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     cluster.redis.start();
     check_match(*game.creator, *game.joiner, game.before, game.ten_moves);

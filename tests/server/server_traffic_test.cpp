@@ -200,6 +200,7 @@ TEST_SUITE("server-process") {
 
       ada.socket.close();  // dropped, not leaving
       if (comes_back) {
+        // The sleep is the point: away for a while, well within the grace.
         std::this_thread::sleep_for(std::chrono::milliseconds(800));
         ada.connect(server.port(), online::Resume{code, ada.seq});
         ada.play_moves(40);

@@ -36,7 +36,7 @@ export async function idbPut(target, entries) {
 
 /**
  * The text of the game in progress that this tab keeps (under game:<tab id>:
- * each tab saves its own game, see src/app/js/library_reversi.js);
+ * each tab saves its own game, see src/app/js/library_storage.js);
  * undefined when it has none.
  */
 export async function idbGame(target) {
