@@ -368,6 +368,19 @@ TEST_CASE("wording: tap on a touch screen, click with a mouse; the status and th
   CHECK(turn_line(session, false) == "The computer wins.");
 }
 
+TEST_CASE("wording: the result card's headline speaks to the player, with the margin") {
+  const GameResult lost{Outcome::WhiteWins, EndReason::NoMoves, 7, 57};
+  CHECK(margin_headline(lost, Color::Black, "The computer") == "You lost by 50");
+  CHECK(margin_headline(lost, Color::White, "You") == "You won by 50");
+  CHECK(margin_headline(lost, std::nullopt, "White") == "White wins by 50");
+  CHECK(margin_headline(GameResult{Outcome::BlackWins, EndReason::NoMoves, 33, 31}, std::nullopt, "Black") ==
+        "Black wins by 2");
+  CHECK(margin_headline(GameResult{Outcome::Draw, EndReason::NoMoves, 32, 32}, Color::Black, "") == "A draw, 32 all");
+  // Ended early with empties left: the margin is of the discs on the board.
+  CHECK(margin_headline(GameResult{Outcome::BlackWins, EndReason::NoMoves, 13, 0}, Color::Black, "") ==
+        "You won by 13");
+}
+
 TEST_CASE("host bridge: ready, state, refusals by reason, and events with the prefix") {
   CoreRig rig;
   RecordingHost host;
