@@ -187,7 +187,7 @@ class App {
   void online_tap(Square square);
   void follow_online();
   std::string online_title() const;  // "Online · table K7M2QX" (and the match score)
-  bool begin_panel(const char* title, float width, float height, bool at_bottom = false);
+  bool begin_panel(const char* title, float width, float height, bool at_bottom = false, bool titled = true);
   void end_panel();
   void publish_state();
   // Each frame's parts (app_frame.cpp): catching up before drawing, and

@@ -37,7 +37,7 @@ bool App::result_due() const {
          !animation_.running(now_ - 0.35);
 }
 
-bool App::begin_panel(const char* title, float width, float height, bool at_bottom) {
+bool App::begin_panel(const char* title, float width, float height, bool at_bottom, bool titled) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImVec2 size(std::min(width, display.x - 16), std::min(height, display.y - 16));
   // Bottom-anchored cards leave the board in view (the final position):
@@ -57,7 +57,8 @@ bool App::begin_panel(const char* title, float width, float height, bool at_bott
   bool open = true;
   // (No font push around Begin: a pop inside the popup would unbalance its
   // draw list's texture stack.)
-  const bool visible = ImGui::BeginPopupModal(title, &open, kPanelFlags);
+  const bool visible = ImGui::BeginPopupModal(
+      title, &open, kPanelFlags | (titled ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoTitleBar));
   if (!visible) {
     panel_ = Panel::None;
     return false;
@@ -248,7 +249,12 @@ void App::draw_confirm_resign_panel() {
 void App::draw_result_panel() {
   if (!session()) return;
   const ResultPanel::Params params = result_params();
-  if (!begin_panel("Game over", 420, ResultPanel::height(params), /*at_bottom=*/true)) return;
+  // Beside the board the card takes the column's width; on a phone, the screen's.
+  const float width = landscape_ ? card_column_.w : ResultPanel::width(ImGui::GetIO().DisplaySize.x);
+  // No title bar: the headline says what it would ("Game over"), and the
+  // final board keeps the room.
+  if (!begin_panel("Game over", width, ResultPanel::height(params, width), /*at_bottom=*/true, /*titled=*/false))
+    return;
   const ResultPanel::Result result = ResultPanel().draw(params);
   if (result.next_game || result.rematch) {
     // Straight on: the card goes without counting as dismissed.

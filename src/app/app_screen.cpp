@@ -166,20 +166,26 @@ void App::draw_portrait(ImVec2 display, float pad) {
 // Portrait with the result card at the foot: the title, the score bar when
 // it fits, and the final board as large as the room above the card allows.
 void App::draw_portrait_with_result(ImVec2 display, float pad) {
-  const float card = std::min(ResultPanel::height(result_params()), display.y - 16);
+  const float card = std::min(ResultPanel::height(result_params(), ResultPanel::width(display.x)), display.y - 16);
   const float column_width = std::min(display.x - 2 * pad, 620.0f);
   const float bar_height = 58, gap = pad * 0.6f;
-  float room = display.y - 8 - card - pad - kTitleHeight - gap;
+  // The board first; then the title and the score bar (the card repeats
+  // the counts) while the board stays large.
+  float room = display.y - 8 - card - pad;
+  const bool with_title = room - kTitleHeight - gap >= column_width * 0.7f;
+  if (with_title) room -= kTitleHeight + gap;
   const bool with_bar = room - bar_height - gap >= column_width * 0.85f;
   if (with_bar) room -= bar_height + gap;
   const float board = std::max(120.0f, std::min(column_width, room));
   const float width = std::max(board, std::min(column_width, board + 40));
-  const float used = kTitleHeight + gap + (with_bar ? bar_height + gap : 0) + board;
+  const float used = (with_title ? kTitleHeight + gap : 0) + (with_bar ? bar_height + gap : 0) + board;
   float y = std::max(pad * 0.5f, (display.y - 8 - card - pad - used) * 0.5f);
   const float x = (display.x - width) * 0.5f;
-  ImGui::SetCursorScreenPos(ImVec2(x, y));
-  draw_title_row(width, kTitleHeight);
-  y += kTitleHeight + gap;
+  if (with_title) {
+    ImGui::SetCursorScreenPos(ImVec2(x, y));
+    draw_title_row(width, kTitleHeight);
+    y += kTitleHeight + gap;
+  }
   if (with_bar) {
     draw_score_bar(ImVec2(x, y), width, bar_height);
     y += bar_height + gap;

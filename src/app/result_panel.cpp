@@ -12,27 +12,36 @@ namespace reversi {
 
 namespace {
 
-// The card's parts, in pixels: its title bar and padding, a line of words,
-// the headline, and the buttons' block (the main choice over two rows of two).
-constexpr float kFrame = 43 + 2 * 16;
-constexpr float kLine = 32;
-constexpr float kHeadline = 40;
+// The buttons' block (the main choice over two rows of two) and the space
+// between it and the words.
 constexpr float kButtons = 48 * 3 + 10 * 2;
-constexpr float kGap = 14;  // between the words and the buttons
+constexpr float kGap = 14;
+// The longest the biggest-mistake line gets, measured so that the card keeps
+// its height when the valuing ends.
+constexpr const char* kLongestMistake = "Your biggest mistake: move 60, 64 discs given away.";
 
 }  // namespace
 
-float ResultPanel::height(const Params& params) {
-  const Match& match = params.session.match();
-  float lines = 2.7f;  // the discs, and the biggest mistake (which may wrap)
+float ResultPanel::height(const Params& params, float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float inner = width - 2 * style.WindowPadding.x;
+  // A line of words as drawn: wrapped at the card's width, then the spacing.
+  auto words = [&](const std::string& text) {
+    return ImGui::CalcTextSize(text.c_str(), nullptr, false, inner).y + style.ItemSpacing.y;
+  };
+  float total = 2 * style.WindowPadding.y + params.theme.title->FontSize + style.ItemSpacing.y;
+  total += words("Black 64  ·  White 64");
+  total += std::max(words(kLongestMistake), words(mistake_line(params)));
   if (params.online) {
-    lines += (params.online->ending().empty() ? 0 : 1) + 1.5f;  // the ending; the points (which may wrap)
-    if (!params.online->chips_line().empty()) lines += 1.5f;
+    if (!params.online->ending().empty()) total += words(params.online->ending());
+    total += words(params.online->points_line());
+    if (const std::string chips = params.online->chips_line(); !chips.empty()) total += words(chips);
   } else if (params.session.game().result().reason == EndReason::Resignation) {
-    lines += 1;
+    total += words(resignation_line(params.session));
   }
-  if (match.length() > 1) lines += match.is_over() ? 2 : 1;
-  return kFrame + kHeadline + lines * kLine + kGap + kButtons;
+  const Match& match = params.session.match();
+  if (match.length() > 1) total += words(match_line(params.session)) * (match.is_over() ? 2 : 1);
+  return total + kGap + kButtons;
 }
 
 std::optional<std::size_t> ResultPanel::biggest_mistake(const Params& params) {
@@ -76,7 +85,8 @@ ResultPanel::Result ResultPanel::draw(const Params& params) {
   const Match& match = params.session.match();
   draw_words(params);
   // The buttons at the card's foot, however many lines the words took.
-  ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY() + kGap, ImGui::GetWindowHeight() - 16 - kButtons));
+  ImGui::SetCursorPosY(
+      std::max(ImGui::GetCursorPosY() + kGap, ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y - kButtons));
   const float half = (width - 10) * 0.5f;
   if (params.online) {
     draw_online_choices(params, width, result);

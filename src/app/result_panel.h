@@ -8,6 +8,7 @@
 // settled, not dismissed; never over the final board).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -43,8 +44,11 @@ class ResultPanel {
     bool play_again = false;  // ask for a rematch, or accept one
     bool leave = false;
   };
-  // The card's height for this game (the match line, the points and chips online).
-  static float height(const Params& params);
+  // The card's height at `width` for this game (the match line, the points
+  // and chips online), its words measured as they wrap.
+  static float height(const Params& params, float width);
+  // The card's width on a screen this wide.
+  static float width(float display_width) { return std::min(420.0f, display_width - 16); }
   // The headline: "You won by 12", "You lost by 50", "Black wins by 18",
   // "A draw, 32 all"; a game resigned or abandoned says who won.
   static std::string headline(const Params& params);

@@ -283,6 +283,18 @@ TEST_CASE("controller: written games are loaded or refused with a reason, never 
   CHECK(error.find("300000 characters") != std::string::npos);
 }
 
+TEST_CASE("controller: a written game loads with the player on White (as Try again from a white move asks)") {
+  CoreRig rig;
+  rig.start();
+  std::string error;
+  REQUIRE(rig.game.load_transcript("f5d6c3", &error, solo_as(ColourChoice::White)));
+  CHECK(error.empty());
+  CHECK(rig.game.session()->human_colour() == Color::White);
+  CHECK(rig.game.session()->game().side_to_move() == Color::White);
+  REQUIRE(rig.game.load_transcript("f5d6", &error, solo_as(ColourChoice::Black)));
+  CHECK(rig.game.session()->human_colour() == Color::Black);
+}
+
 TEST_CASE("controller: a pass is told until the next move; a refusal is taken back by a move") {
   CoreRig rig;
   StartRequest request;

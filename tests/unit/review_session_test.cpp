@@ -83,6 +83,12 @@ TEST_SUITE("review session") {
     CHECK(session.review().complete());
     CHECK(session.took() == 0);
     CHECK(!session.question(false, 10));
+    // Valued in the background, then opened with the copy the record kept:
+    // it stays as valued, with the time it took.
+    first.close();
+    first.open(game_of(kShortGame), Strength::Hard, "shown", true, kept, 20);
+    CHECK(first.took() == 1);
+    CHECK(first.title() == "shown");
   }
 
   TEST_CASE("one position is asked at a time, after the hints, and again only once the patience has run out") {

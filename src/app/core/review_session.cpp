@@ -24,7 +24,9 @@ const char* colour_name(Color colour) { return colour == Color::Black ? "Black" 
 void ReviewSession::open(const Game& game, Strength strength, std::string title, bool in_record,
                          std::span<const ReviewedMove> kept, double now) {
   std::optional<GameReview> restored = kept.empty() ? std::nullopt : GameReview::restore(game, kept);
-  if (current_ && current_->game.transcript() == game.transcript() && !restored) {
+  // The same game goes on where it was (or stays as valued, when its
+  // valuing finished meanwhile and went into the record).
+  if (current_ && current_->game.transcript() == game.transcript() && (!restored || current_->review.complete())) {
     current_->title = std::move(title);
     current_->in_record = current_->in_record || in_record;
   } else {
