@@ -282,6 +282,7 @@ void App::show_events() {
                          motion ? animation_speed_factor(game_.settings().animation_speed) * pace_ : 0);
         settled_frame_owed_ = true;
         if (sound) platform::play_sound(platform::Sound::Place);
+        judge_try_again(event.square, event.color);
         break;
       }
       case EventKind::Passed:
@@ -290,6 +291,7 @@ void App::show_events() {
       case EventKind::GameOver:
         result_dismissed_ = false;
         if (sound) platform::play_sound(platform::Sound::GameOver);
+        start_review_early();
         break;
       case EventKind::GameStarted:
         viewing_.reset();

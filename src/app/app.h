@@ -24,6 +24,7 @@
 #include "app/moves_panel.h"
 #include "app/new_game_panel.h"
 #include "app/notice_toast.h"
+#include "app/result_panel.h"
 #include "app/review_panel.h"
 #include "app/theme.h"
 #include "app/widgets.h"
@@ -112,12 +113,22 @@ class App {
   void open_review(const Game& game, Strength strength, std::string title, bool in_record,
                    std::span<const ReviewedMove> kept = {});
   void review_current_game();
+  // The game just ended valued in the background while the result card
+  // shows, so its review opens complete (and the card can offer its
+  // biggest mistake).
+  void start_review_early();
+  // The result card's way in: the review opened at the player's biggest mistake.
+  void review_biggest_mistake();
+  // Whose game it is on this device: the player's colour, or none when two share it.
+  std::optional<Color> player_here() const;
   void review_recent_game(std::size_t index);  // the record's recent game
   void review_transcript(const std::string& transcript, const std::string& title);
   void open_shared_link();  // ?review=…&check=… in the address
   void close_review();
   void review_step(std::size_t at);
   void try_again_from_review();
+  // After "Try again": the player's move there, said against the best one.
+  void judge_try_again(Square played, Color colour);
   void share_game(const Game& game);
   ReviewPanel::Params review_params() const;
   void carry_out_review(const ReviewPanel::Result& result);
@@ -126,14 +137,9 @@ class App {
   bool review_pending(double now) const;  // a position asked and not answered yet (frames keep coming)
   bool take_review_answer(const Board& board, const std::vector<MoveValue>& values);
   void draw_screen();
-  // The rows of the screen, in pixels, for the two layouts draw_screen chooses between.
-  struct ScreenRows {
-    bool review;  // the review's graph in the bar's place, and two rows of buttons
-    float pad;
-    float bar_height = 58, status_height = 34, button_height = 48, title_height = 30, buttons_height = 48;
-  };
-  void draw_portrait_screen(ImVec2 display, const ScreenRows& rows);
-  void draw_landscape_screen(ImVec2 display, const ScreenRows& rows);
+  void draw_portrait(ImVec2 display, float pad);
+  void draw_portrait_with_result(ImVec2 display, float pad);
+  void draw_landscape(ImVec2 display, float pad, bool result);
   void draw_title_row(float width, float height);
   void draw_score_bar(ImVec2 origin, float width, float height);
   widgets::ScoreBarLabels score_labels() const;
@@ -154,6 +160,9 @@ class App {
   void draw_settings_panel();
   void draw_confirm_resign_panel();
   void draw_result_panel();
+  ResultPanel::Params result_params() const;
+  // The result card shows this frame (or comes up now): the screen leaves it room.
+  bool result_due() const;
   // Online tables (app_online.cpp).
   void ask_online_name();
   void ask_table_code();
@@ -179,7 +188,7 @@ class App {
   bool online_tap(Square square);
   void follow_online();
   std::string online_title() const;  // "Online · table K7M2QX" (and the match score)
-  bool begin_panel(const char* title, float width, float height, bool at_bottom = false);
+  bool begin_panel(const char* title, float width, float height, bool at_bottom = false, bool titled = true);
   void end_panel();
   void publish_state();
   // Each frame's parts (app_frame.cpp): catching up before drawing, and
@@ -234,6 +243,11 @@ class App {
   bool landscape_ = false;              // the board with a column beside it
   ImVec2 board_origin_;
   float board_size_ = 0;
+  // Beside the board on wide screens: where the result card goes (draw_screen).
+  struct Area {
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  Area card_column_;
   bool cursor_visible_ = false;
   widgets::ToastPlace toast_place_;  // where a notice covers nothing it should not (draw_screen)
 
@@ -254,8 +268,10 @@ class App {
   HintBook hints_;
   ReviewPanel review_;                // the game last reviewed (its valuing goes on while unfinished), shown or not
   bool shared_link_checked_ = false;  // the address's shared game, opened once
-  bool settled_frame_owed_ = false;   // a frame is due once the flips end
-  int frames_owed_ = 0;               // frames still due after a dialog change
+  // "Try again" from the review: the move the player is to find, until played.
+  std::optional<ReviewSession::TryAgain> trying_;
+  bool settled_frame_owed_ = false;  // a frame is due once the flips end
+  int frames_owed_ = 0;              // frames still due after a dialog change
   bool state_dirty_ = true;
   float zoom_ = 1;
 

@@ -201,6 +201,12 @@ void App::publish_state() {
     screen.review_title = review_.session().title();
     screen.review_seconds = review_.session().took();
   }
+  if (panel_ == Panel::Result && session()) {
+    const ResultPanel::Params params = result_params();
+    const std::optional<std::size_t> mistake = ResultPanel::biggest_mistake(params);
+    screen.result_card = ScreenFacts::ResultCard{ResultPanel::headline(params), ResultPanel::mistake_line(params),
+                                                 mistake ? static_cast<int>(*mistake + 1) : -1};
+  }
   platform::publish_state(state_hook_json(game_, screen, &online_));
 }
 

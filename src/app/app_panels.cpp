@@ -28,15 +28,27 @@ constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoResize | ImGuiWindow
 
 }  // namespace
 
-bool App::begin_panel(const char* title, float width, float height, bool at_bottom) {
+ResultPanel::Params App::result_params() const {
+  return {theme_, *session(), online() ? &online_ : nullptr, player_here(), &review_.session()};
+}
+
+bool App::result_due() const {
+  if (panel_ == Panel::Result) return true;
+  return panel_ == Panel::None && session() && session()->game().is_over() && !result_dismissed_ &&
+         !animation_.running(now_ - 0.35);
+}
+
+bool App::begin_panel(const char* title, float width, float height, bool at_bottom, bool titled) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImVec2 size(std::min(width, display.x - 16), std::min(height, display.y - 16));
   // Bottom-anchored cards leave the board in view (the final position):
-  // beside a board in a wide window, they sit on the board itself, clear of the column.
+  // beside a board in a wide window, they take the column beside it
+  // (draw_screen leaves it free), from under the score bar.
   if (at_bottom && landscape_) {
-    size.x = std::min(size.x, board_size_ - 24);
-    ImGui::SetNextWindowPos(ImVec2(board_origin_.x + board_size_ * 0.5f, board_origin_.y + board_size_ - 12),
-                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    size.x = card_column_.w;
+    size.y = std::min(size.y, card_column_.h);
+    const float bottom = card_column_.y + card_column_.h;
+    ImGui::SetNextWindowPos(ImVec2(card_column_.x, std::min(card_column_.y, bottom - size.y)), ImGuiCond_Always);
   } else if (at_bottom)
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y - 8), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
   else
@@ -46,7 +58,8 @@ bool App::begin_panel(const char* title, float width, float height, bool at_bott
   bool open = true;
   // (No font push around Begin: a pop inside the popup would unbalance its
   // draw list's texture stack.)
-  const bool visible = ImGui::BeginPopupModal(title, &open, kPanelFlags);
+  const bool visible = ImGui::BeginPopupModal(
+      title, &open, kPanelFlags | (titled ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoTitleBar));
   if (!visible) {
     panel_ = Panel::None;
     return false;
@@ -72,9 +85,7 @@ void App::switch_panel(Panel next) {
 
 void App::draw_panels() {
   // The result card comes up once the last flips have settled.
-  if (panel_ == Panel::None && session() && session()->game().is_over() && !result_dismissed_ &&
-      !animation_.running(now_ - 0.35))
-    panel_ = Panel::Result;
+  if (panel_ == Panel::None && result_due()) panel_ = Panel::Result;
   switch (panel_) {
     case Panel::None:
       break;
@@ -238,8 +249,13 @@ void App::draw_confirm_resign_panel() {
 
 void App::draw_result_panel() {
   if (!session()) return;
-  const ResultPanel::Params params{theme_, *session(), online() ? &online_ : nullptr};
-  if (!begin_panel("Game over", 420, ResultPanel::height(params), /*at_bottom=*/true)) return;
+  const ResultPanel::Params params = result_params();
+  // Beside the board the card takes the column's width; on a phone, the screen's.
+  const float width = landscape_ ? card_column_.w : ResultPanel::width(ImGui::GetIO().DisplaySize.x);
+  // No title bar: the headline says what it would ("Game over"), and the
+  // final board keeps the room.
+  if (!begin_panel("Game over", width, ResultPanel::height(params, width), /*at_bottom=*/true, /*titled=*/false))
+    return;
   const ResultPanel::Result result = ResultPanel().draw(params);
   if (result.next_game || result.rematch) {
     // Straight on: the card goes without counting as dismissed.
@@ -260,6 +276,7 @@ void App::draw_result_panel() {
   }
   if (result.play_again) online_.rematch();
   if (result.review) review_current_game();
+  if (result.review_mistake) review_biggest_mistake();
   if (result.share) share_game(session()->game());
   if (result.view_board) switch_panel(Panel::None);
   if (result.new_game) switch_panel(Panel::NewGame);

@@ -25,31 +25,70 @@ void App::open_review(const Game& game, Strength strength, std::string title, bo
   follow_review();  // the first position goes to the worker now: frames follow while it is out
 }
 
-void App::review_current_game() {
-  if (!session()) return;
-  const Session& current = *session();
+namespace {
+
+// What opening the game on screen in review takes: its title, the strength
+// it is valued at, whether it goes into the record, and its kept review.
+struct ReviewOfCurrent {
   std::string title;
-  Strength strength = game_.settings().session_options().strength;
+  Strength strength = Strength::Hard;
   bool in_record = false;
   std::span<const ReviewedMove> kept;
-  if (online()) {
-    title = "Review: you against " + online_.opponent_name();
+};
+
+ReviewOfCurrent review_of_current(const Session& current, const GameController& game, const OnlineTable& online,
+                                  bool is_online) {
+  ReviewOfCurrent review;
+  review.strength = game.settings().session_options().strength;
+  if (is_online) {
+    review.title = "Review: you against " + online.opponent_name();
   } else if (current.options().mode == Mode::Solo) {
-    strength = current.options().strength;
-    title = std::string("Review: you against ") + strength_title(strength);
-    in_record = current.game().is_over();
+    review.strength = current.options().strength;
+    review.title = std::string("Review: you against ") + strength_title(review.strength);
+    review.in_record = current.game().is_over();
   } else {
-    title = "Review: two players";
-    in_record = current.game().is_over();
+    review.title = "Review: two players";
+    review.in_record = current.game().is_over();
   }
   // The record's copy of this game, if it has been reviewed before.
   const std::string transcript = current.game().transcript();
-  for (const FinishedGame& finished : game_.record().recent)
+  for (const FinishedGame& finished : game.record().recent)
     if (finished.transcript == transcript && !finished.review.empty()) {
-      kept = finished.review;
+      review.kept = finished.review;
       break;
     }
-  open_review(current.game(), strength, std::move(title), in_record, kept);
+  return review;
+}
+
+}  // namespace
+
+void App::review_current_game() {
+  if (!session()) return;
+  ReviewOfCurrent review = review_of_current(*session(), game_, online_, online());
+  open_review(session()->game(), review.strength, std::move(review.title), review.in_record, review.kept);
+}
+
+void App::start_review_early() {
+  if (!session() || !session()->game().is_over() || reviewing()) return;
+  ReviewOfCurrent review = review_of_current(*session(), game_, online_, online());
+  review_.session().open(session()->game(), review.strength, std::move(review.title), review.in_record, review.kept,
+                         now_);
+  review_.session().close();  // not shown: valued meanwhile
+  follow_review();
+}
+
+std::optional<Color> App::player_here() const {
+  if (online()) return online_.colour();
+  if (session() && session()->options().mode == Mode::Solo) return session()->human_colour();
+  return std::nullopt;  // two players on this device: both
+}
+
+void App::review_biggest_mistake() {
+  if (!session()) return;
+  const std::optional<Color> mine = player_here();
+  review_current_game();
+  if (!reviewing()) return;
+  if (const std::optional<std::size_t> mistake = review_.session().biggest_mistake(mine)) review_step(*mistake);
 }
 
 void App::review_recent_game(std::size_t index) {
@@ -114,9 +153,30 @@ void App::try_again_from_review() {
   options.match_length = 1;
   std::string error;
   review_.session().close();
-  if (!game_.load_transcript(again->transcript, &error, options)) review_.session().show();
+  if (!game_.load_transcript(again->transcript, &error, options)) {
+    review_.session().show();
+    show_events();
+    return;
+  }
   show_events();
+  // Said after the load's own notice, which it replaces.
+  game_.notify(NoticeKind::GameLoaded, ReviewSession::try_again_goal(*again), 8);
+  trying_ = again;
   state_dirty_ = true;
+}
+
+void App::judge_try_again(Square played, Color colour) {
+  if (!trying_ || !session()) return;
+  const ReviewSession::TryAgain again = *trying_;
+  // Only the player's move in the position tried again: the record holds
+  // the moves before it and this one.
+  if (colour != again.player || session()->game().record().cursor() != again.ply + 1) {
+    trying_.reset();
+    return;
+  }
+  trying_.reset();
+  if (const std::string verdict = ReviewSession::try_again_verdict(again, played); !verdict.empty())
+    game_.notify(NoticeKind::GameLoaded, verdict, 8);
 }
 
 void App::share_game(const Game& game) {

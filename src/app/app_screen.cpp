@@ -104,18 +104,17 @@ void App::draw_screen() {
   ImGui::PopStyleVar(2);
 
   const float pad = std::clamp(std::min(display.x, display.y) * 0.03f, 8.0f, 24.0f);
-  // The review puts its graph where the score bar is, and has two rows of buttons.
-  const bool review = reviewing();
-  ScreenRows rows{review, pad};
-  rows.bar_height = review ? 92 : 58;
-  rows.status_height = review ? 44 : 34;
-  rows.buttons_height = review ? rows.button_height * 2 + 8 : rows.button_height;
-  landscape_ = display.x > display.y * 1.15f;
-  if (landscape_)
-    draw_landscape_screen(display, rows);
+  const bool landscape = display.x > display.y * 1.15f;
+  landscape_ = landscape;
+  const bool result = result_due();
+  if (landscape)
+    draw_landscape(display, pad, result);
+  else if (result)
+    draw_portrait_with_result(display, pad);
   else
-    draw_portrait_screen(display, rows);
-  if (panel_ != Panel::None) {
+    draw_portrait(display, pad);
+  // The result card leaves the final board undimmed: it covers none of it.
+  if (panel_ != Panel::None && panel_ != Panel::Result) {
     // Dim the game under an open dialog (drawn here, under the dialog window).
     const float fade = std::clamp(static_cast<float>((now_ - panel_opened_at_) / 0.12), 0.0f, 1.0f);
     const ImU32 dim = (palette::kBackground & ~IM_COL32_A_MASK) | (static_cast<ImU32>(150 * fade) << IM_COL32_A_SHIFT);
@@ -124,18 +123,31 @@ void App::draw_screen() {
   ImGui::End();
 }
 
-// Portrait: title, bar, board, status and buttons stacked, centred.
-void App::draw_portrait_screen(ImVec2 display, const ScreenRows& rows) {
-  const auto& [review, pad, bar_height, status_height, button_height, title_height, buttons_height] = rows;
+namespace {
+
+constexpr float kTitleHeight = 30, kButtonHeight = 48;
+
+// The review's graph: a quarter of a phone's height at least (so its
+// turns can be read and tapped), the score bar's place otherwise.
+float graph_height(ImVec2 display) { return std::clamp(display.y * 0.25f, 92.0f, 220.0f); }
+
+}  // namespace
+
+// Portrait: title, bar (or the review's graph), board, status and buttons
+// stacked, centred.
+void App::draw_portrait(ImVec2 display, float pad) {
+  const bool review = reviewing();
+  const float bar_height = review ? graph_height(display) : 58, status_height = review ? 44 : 34;
+  const float buttons_height = review ? kButtonHeight * 2 + 8 : kButtonHeight;
   const float column_width = std::min(display.x - 2 * pad, 620.0f);
-  const float stack = title_height + bar_height + status_height + buttons_height + 5 * pad * 0.6f;
+  const float stack = kTitleHeight + bar_height + status_height + buttons_height + 5 * pad * 0.6f;
   const float board = std::max(200.0f, std::min(column_width, display.y - stack - 2 * pad));
   const float width = std::max(board, std::min(column_width, board + 40));
   float y = std::max(pad, (display.y - stack - board) * 0.42f);
   const float x = (display.x - width) * 0.5f;
   ImGui::SetCursorScreenPos(ImVec2(x, y));
-  draw_title_row(width, title_height);
-  y += title_height + pad * 0.6f;
+  draw_title_row(width, kTitleHeight);
+  y += kTitleHeight + pad * 0.6f;
   if (review)
     carry_out_review(review_.draw_graph(review_params(), ImVec2(x, y), ImVec2(width, bar_height)));
   else
@@ -145,16 +157,50 @@ void App::draw_portrait_screen(ImVec2 display, const ScreenRows& rows) {
   y += board + pad * 0.6f;
   draw_status(ImVec2(x, y), width);
   y += status_height + pad * 0.6f;
-  const float buttons_used = draw_buttons(ImVec2(x, y), width, button_height);
+  const float buttons_used = draw_buttons(ImVec2(x, y), width, kButtonHeight);
   // Notices go below the buttons where there is room, else over the board's
   // lower rows: never over the title and the counts.
   const bool room_below = display.y - (y + buttons_used) >= 80;
   toast_place_ = {x, x + width, room_below ? y + buttons_used + pad : y - status_height - pad * 1.2f, !room_below};
 }
 
-// Landscape: the board on the left, everything else in a column beside it.
-void App::draw_landscape_screen(ImVec2 display, const ScreenRows& rows) {
-  const auto& [review, pad, bar_height, status_height, button_height, title_height, buttons_height] = rows;
+// Portrait with the result card at the foot: the title, the score bar when
+// it fits, and the final board as large as the room above the card allows.
+void App::draw_portrait_with_result(ImVec2 display, float pad) {
+  const float card = std::min(ResultPanel::height(result_params(), ResultPanel::width(display.x)), display.y - 16);
+  const float column_width = std::min(display.x - 2 * pad, 620.0f);
+  const float bar_height = 58, gap = pad * 0.6f;
+  // The board first; then the title and the score bar (the card repeats
+  // the counts) while the board stays large.
+  float room = display.y - 8 - card - pad;
+  const bool with_title = room - kTitleHeight - gap >= column_width * 0.7f;
+  if (with_title) room -= kTitleHeight + gap;
+  const bool with_bar = room - bar_height - gap >= column_width * 0.85f;
+  if (with_bar) room -= bar_height + gap;
+  const float board = std::max(120.0f, std::min(column_width, room));
+  const float width = std::max(board, std::min(column_width, board + 40));
+  const float used = (with_title ? kTitleHeight + gap : 0) + (with_bar ? bar_height + gap : 0) + board;
+  float y = std::max(pad * 0.5f, (display.y - 8 - card - pad - used) * 0.5f);
+  const float x = (display.x - width) * 0.5f;
+  if (with_title) {
+    ImGui::SetCursorScreenPos(ImVec2(x, y));
+    draw_title_row(width, kTitleHeight);
+    y += kTitleHeight + gap;
+  }
+  if (with_bar) {
+    draw_score_bar(ImVec2(x, y), width, bar_height);
+    y += bar_height + gap;
+  }
+  draw_board_area(ImVec2((display.x - board) * 0.5f, y), board);
+  toast_place_ = {x, x + width, y + board * 0.5f, false};  // over the board's middle, clear of the card
+}
+
+// Landscape: the board on the left, everything else in a column beside it;
+// the result card takes the column under the score bar.
+void App::draw_landscape(ImVec2 display, float pad, bool result) {
+  const bool review = reviewing();
+  const float bar_height = 58, status_height = review ? 44 : 34;
+  const float buttons_height = review ? kButtonHeight * 2 + 8 : kButtonHeight;
   const float board = std::max(200.0f, std::min(display.y - 2 * pad, display.x * 0.62f));
   const float side = std::min(display.x - board - 3 * pad, 460.0f);
   const float total = board + pad + side;
@@ -163,22 +209,26 @@ void App::draw_landscape_screen(ImVec2 display, const ScreenRows& rows) {
   draw_board_area(ImVec2(x, y), board);
   const float side_x = x + board + pad;
   toast_place_ = {side_x, side_x + side, pad};  // over the column, clear of the board's letters
-  float side_y = y + std::max(0.0f, (board - (title_height + bar_height + status_height * 2 +
-                                              (review ? buttons_height : button_height * 2) + 4 * pad)) *
+  const float graph = review ? std::max(92.0f, std::min(180.0f, board * 0.25f)) : bar_height;
+  float side_y = y + std::max(0.0f, (board - (kTitleHeight + graph + status_height * 2 +
+                                              (review ? buttons_height : kButtonHeight * 2) + 4 * pad)) *
                                         0.3f);
+  if (result) side_y = y;  // the card needs the column's height
   ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
-  draw_title_row(side, title_height);
-  side_y += title_height + pad;
+  draw_title_row(side, kTitleHeight);
+  side_y += kTitleHeight + pad;
   if (review)
-    carry_out_review(review_.draw_graph(review_params(), ImVec2(side_x, side_y),
-                                        ImVec2(side, std::max(bar_height, std::min(150.0f, board * 0.22f)))));
+    carry_out_review(review_.draw_graph(review_params(), ImVec2(side_x, side_y), ImVec2(side, graph)));
   else
     draw_score_bar(ImVec2(side_x, side_y), side, bar_height);
-  if (review) side_y += std::max(bar_height, std::min(150.0f, board * 0.22f)) - bar_height;
-  side_y += bar_height + pad;
+  side_y += graph + pad;
+  if (result) {
+    card_column_ = {side_x, side_y, side, y + board - side_y};
+    return;
+  }
   draw_status(ImVec2(side_x, side_y), side);
   side_y += status_height * 2 + pad;
-  side_y += draw_buttons(ImVec2(side_x, side_y), side, button_height) + pad;
+  side_y += draw_buttons(ImVec2(side_x, side_y), side, kButtonHeight) + pad;
   // The rest of the column lists the moves, when there is room for a few.
   const float list_height = y + board - side_y;
   if (review && list_height >= 120)

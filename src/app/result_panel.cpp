@@ -3,15 +3,80 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/core/wording.h"
 #include "app/widgets.h"
 
 namespace reversi {
 
-float ResultPanel::height(const Params& params) {
-  const bool online = params.online != nullptr;
-  return (params.session.match().length() > 1 ? 350 : 300) + 58 + (online ? 26 : 0) +
-         (online && !params.online->chips_line().empty() ? 48 : 0);
+namespace {
+
+// The buttons' block (the main choice over two rows of two) and the space
+// between it and the words.
+constexpr float kButtons = 48 * 3 + 10 * 2;
+constexpr float kGap = 14;
+// The longest the biggest-mistake line gets, measured so that the card keeps
+// its height when the valuing ends.
+constexpr const char* kLongestMistake = "Your biggest mistake: move 60, 64 discs given away.";
+
+}  // namespace
+
+float ResultPanel::height(const Params& params, float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float inner = width - 2 * style.WindowPadding.x;
+  // A line of words as drawn: wrapped at the card's width, then the spacing.
+  auto words = [&](const std::string& text) {
+    return ImGui::CalcTextSize(text.c_str(), nullptr, false, inner).y + style.ItemSpacing.y;
+  };
+  float total = 2 * style.WindowPadding.y + params.theme.title->FontSize + style.ItemSpacing.y;
+  total += words("Black 64  ·  White 64");
+  total += std::max(words(kLongestMistake), words(mistake_line(params)));
+  if (params.online) {
+    if (!params.online->ending().empty()) total += words(params.online->ending());
+    total += words(params.online->points_line());
+    if (const std::string chips = params.online->chips_line(); !chips.empty()) total += words(chips);
+  } else if (params.session.game().result().reason == EndReason::Resignation) {
+    total += words(resignation_line(params.session));
+  }
+  const Match& match = params.session.match();
+  if (match.length() > 1) total += words(match_line(params.session)) * (match.is_over() ? 2 : 1);
+  return total + kGap + kButtons;
+}
+
+std::optional<std::size_t> ResultPanel::biggest_mistake(const Params& params) {
+  if (!params.review || !params.review->started() ||
+      params.review->game().transcript() != params.session.game().transcript())
+    return std::nullopt;
+  return params.review->biggest_mistake(params.mine);
+}
+
+std::string ResultPanel::mistake_line(const Params& params) {
+  const bool ours = params.review && params.review->started() &&
+                    params.review->game().transcript() == params.session.game().transcript();
+  if (!ours || params.review->review().reviewable() == 0) return "";
+  if (!params.review->review().complete()) return "Looking for the turning points…";
+  const std::optional<std::size_t> mistake = biggest_mistake(params);
+  const char* whose = params.mine ? "Your" : "The";
+  if (!mistake) return std::string(params.mine ? "No mistake of yours" : "No mistake") + " cost 2 discs or more.";
+  const int loss = params.review->review().moves()[*mistake].value->loss();
+  return std::string(whose) + " biggest mistake: move " + std::to_string(*mistake + 1) + ", " + std::to_string(loss) +
+         " discs given away.";
+}
+
+std::string ResultPanel::headline(const Params& params) {
+  const GameResult result = params.session.game().result();
+  if (result.reason == EndReason::NoMoves) {
+    std::string winner;
+    if (const std::optional<Color> colour = result.winner())
+      winner = params.online ? (colour == params.mine ? "You" : params.online->name_of(*colour))
+                             : role_label(role_of(params.session, *colour));
+    return margin_headline(result, params.mine, winner);
+  }
+  if (!params.online) return result_headline(params.session);
+  std::string online = params.online->result_headline();
+  if (!online.empty() && online.back() == '.') online.pop_back();
+  return online;
 }
 
 ResultPanel::Result ResultPanel::draw(const Params& params) {
@@ -19,7 +84,9 @@ ResultPanel::Result ResultPanel::draw(const Params& params) {
   const float width = ImGui::GetContentRegionAvail().x;
   const Match& match = params.session.match();
   draw_words(params);
-  ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 192);
+  // The buttons at the card's foot, however many lines the words took.
+  ImGui::SetCursorPosY(
+      std::max(ImGui::GetCursorPosY() + kGap, ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y - kButtons));
   const float half = (width - 10) * 0.5f;
   if (params.online) {
     draw_online_choices(params, width, result);
@@ -34,16 +101,26 @@ ResultPanel::Result ResultPanel::draw(const Params& params) {
     result.rematch = true;
     return result;
   }
-  if (widgets::wide_button("Review the game", half)) {
-    result.review = true;
-    return result;
-  }
-  ImGui::SameLine(0, 10);
-  result.share = widgets::wide_button("Share", half);
+  draw_review_and_share(params, half, result);
+  if (result.review || result.review_mistake) return result;
   result.view_board = widgets::wide_button("View board", half);
   ImGui::SameLine(0, 10);
   result.new_game = widgets::wide_button("New game…", half);
   return result;
+}
+
+void ResultPanel::draw_review_and_share(const Params& params, float half, Result& result) {
+  // Once the game is valued (it is, in the background, while the card shows)
+  // the review opens where it teaches most: the player's biggest mistake.
+  if (const std::optional<std::size_t> mistake = biggest_mistake(params)) {
+    const std::string label = "Review move " + std::to_string(*mistake + 1);
+    result.review_mistake = widgets::button(label.c_str(), ImVec2(half, 48), true, "Review the game");
+  } else {
+    result.review = widgets::button("Review the game", ImVec2(half, 48), true, "Review the game");
+  }
+  if (result.review || result.review_mistake) return;
+  ImGui::SameLine(0, 10);
+  result.share = widgets::wide_button("Share", half);
 }
 
 // The headline, the discs, how it ended (online: the points and chips), and the match.
@@ -52,9 +129,14 @@ void ResultPanel::draw_words(const Params& params) {
   const GameResult result = session.game().result();
   const Match& match = session.match();
   ImGui::PushFont(params.theme.title);
-  ImGui::TextUnformatted(params.online ? params.online->result_headline().c_str() : result_headline(session).c_str());
+  ImGui::TextUnformatted(headline(params).c_str());
   ImGui::PopFont();
   ImGui::Text("Black %d  ·  White %d", result.black_discs, result.white_discs);
+  if (const std::string mistake = mistake_line(params); !mistake.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
+    ImGui::TextWrapped("%s", mistake.c_str());
+    ImGui::PopStyleColor();
+  }
   if (const OnlineTable* online = params.online) {
     if (!online->ending().empty()) ImGui::TextUnformatted(online->ending().c_str());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
@@ -91,12 +173,8 @@ void ResultPanel::draw_online_choices(const Params& params, float width, Result&
                                                    : "Play again";
     result.play_again = widgets::button(label, ImVec2(width, 48), !online.rematch_asked());
   }
-  if (widgets::wide_button("Review the game", half)) {
-    result.review = true;
-    return;
-  }
-  ImGui::SameLine(0, 10);
-  result.share = widgets::wide_button("Share", half);
+  draw_review_and_share(params, half, result);
+  if (result.review || result.review_mistake) return;
   result.view_board = widgets::wide_button("View board", half);
   ImGui::SameLine(0, 10);
   result.leave = widgets::wide_button("Leave the table", half);

@@ -16,6 +16,9 @@ namespace {
 
 const char* colour_name(Color colour) { return colour == Color::Black ? "Black" : "White"; }
 
+// The graph's strips above and below the plot, for its words.
+constexpr float kLabelStrip = 15;
+
 // The graph's scale: the largest lead, at least 8 discs, rounded up to a multiple of 8.
 int graph_scale(const GameReview& moves) {
   int largest = 8;
@@ -84,12 +87,13 @@ void draw_mistake_marks(ImDrawList& draw_list, const GameReview& moves, const Gr
 void draw_graph_words(ImDrawList& draw_list, const Theme& theme, const GameReview& moves, const GraphFrame& frame,
                       float frame_bottom) {
   const float label = 13;
-  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, frame.top - 1), palette::kTextDim, "Black ahead");
-  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, frame.bottom - label), palette::kTextDim, "White ahead");
+  const float above = frame.top - kLabelStrip, below = frame.bottom + 2;
+  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, above), palette::kTextDim, "Black ahead");
+  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, below), palette::kTextDim, "White ahead");
   char scale[16];
   std::snprintf(scale, sizeof scale, "\u00b1%d", frame.largest);
   const ImVec2 extent = theme.body->CalcTextSizeA(label, FLT_MAX, 0, scale);
-  draw_list.AddText(theme.body, label, ImVec2(frame.right - extent.x - 2, frame.top - 1), palette::kTextDim, scale);
+  draw_list.AddText(theme.body, label, ImVec2(frame.right - extent.x - 2, above), palette::kTextDim, scale);
   if (moves.complete()) return;
   const float done = moves.reviewable() ? static_cast<float>(moves.valued()) / moves.reviewable() : 1.0f;
   const float bar_top = frame_bottom - 6, bar_bottom = frame_bottom - 2;
@@ -100,8 +104,7 @@ void draw_graph_words(ImDrawList& draw_list, const Theme& theme, const GameRevie
   char working[64];
   std::snprintf(working, sizeof working, "Reviewing: %zu of %zu moves", moves.valued(), moves.reviewable());
   const ImVec2 words = theme.body->CalcTextSizeA(label, FLT_MAX, 0, working);
-  draw_list.AddText(theme.body, label, ImVec2(frame.right - words.x - 2, frame.bottom - label), palette::kText,
-                    working);
+  draw_list.AddText(theme.body, label, ImVec2(frame.right - words.x - 2, below), palette::kText, working);
 }
 
 }  // namespace
@@ -144,8 +147,10 @@ ReviewPanel::Result ReviewPanel::draw_graph(const Params& params, ImVec2 origin,
   const ImVec2 end(origin.x + size.x, origin.y + size.y);
   draw_list.AddRectFilled(origin, end, palette::kFrame, 8);
   draw_list.AddRect(origin, end, palette::kPanelBorder, 8, 0, 1.0f);
+  // The plot between two strips for the words, so that the curve never
+  // runs over "Black ahead" or "White ahead".
   const float pad = 8;
-  const float top = origin.y + pad, bottom = end.y - pad;
+  const float top = origin.y + pad + kLabelStrip, bottom = end.y - pad - kLabelStrip;
   const GraphFrame frame{origin.x + pad, end.x - pad,       top, bottom, (top + bottom) * 0.5f,
                          moves.size(),   graph_scale(moves)};
   draw_leads(draw_list, moves, frame);

@@ -141,6 +141,32 @@ bool checkbox(const char* label, const char* name, bool* value) {
   return toggled;
 }
 
+namespace {
+
+// The score bar's two halves split at `middle`: ebony with a faint grain,
+// pearl with a faint sheen, in the theme's disc colours, over a shadow.
+void score_bar_backdrop(ImDrawList& draw_list, ImVec2 origin, ImVec2 end, float middle) {
+  const float height = end.y - origin.y;
+  const float rounding = 12;
+  draw_list.AddRectFilled(ImVec2(origin.x, origin.y + 3), ImVec2(end.x, end.y + 3), IM_COL32(0, 0, 0, 90), rounding);
+  const auto halfway = [](ImU32 a, ImU32 b) {
+    return (((a >> 1) & 0x7F7F7F7F) + ((b >> 1) & 0x7F7F7F7F)) | IM_COL32_A_MASK;
+  };
+  draw_list.AddRectFilled(origin, ImVec2(middle, end.y), palette::kEbony, rounding, ImDrawFlags_RoundCornersLeft);
+  const ImU32 grain = halfway(palette::kEbony, palette::kEbonyHighlight);
+  draw_list.AddRectFilledMultiColor(ImVec2(origin.x + rounding, origin.y),
+                                    ImVec2(std::max(middle, origin.x + rounding), origin.y + height * 0.5f), grain,
+                                    halfway(grain, palette::kEbony), palette::kEbony, palette::kEbony);
+  draw_list.AddRectFilled(ImVec2(middle, origin.y), end, palette::kPearl, rounding, ImDrawFlags_RoundCornersRight);
+  draw_list.AddRectFilledMultiColor(
+      ImVec2(middle, origin.y), ImVec2(std::max(middle, end.x - rounding), origin.y + height * 0.5f),
+      palette::kPearlHighlight, halfway(palette::kPearlHighlight, palette::kPearl), palette::kPearl, palette::kPearl);
+  draw_list.AddLine(ImVec2(middle, origin.y), ImVec2(middle, end.y), palette::kCopper, 2.0f);
+  draw_list.AddRect(origin, end, palette::kCopperDeep, rounding, 0, 1.5f);
+}
+
+}  // namespace
+
 void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float width, float height, int black,
                int white, std::optional<Color> to_move, const ScoreBarLabels& labels) {
   // What each side shows, from its outer edge: the disc, the count, the name.
@@ -166,23 +192,7 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   const float middle =
       origin.x + score_bar_split(width, black, white, needs(black_count, black_label), needs(white_count, white_label));
   const ImVec2 end(origin.x + width, origin.y + height);
-  const float rounding = 12;
-  draw_list.AddRectFilled(ImVec2(origin.x, origin.y + 3), ImVec2(end.x, end.y + 3), IM_COL32(0, 0, 0, 90), rounding);
-  // Ebony with a faint grain, pearl with a faint sheen, in the theme's disc colours.
-  const auto halfway = [](ImU32 a, ImU32 b) {
-    return (((a >> 1) & 0x7F7F7F7F) + ((b >> 1) & 0x7F7F7F7F)) | IM_COL32_A_MASK;
-  };
-  draw_list.AddRectFilled(origin, ImVec2(middle, end.y), palette::kEbony, rounding, ImDrawFlags_RoundCornersLeft);
-  const ImU32 grain = halfway(palette::kEbony, palette::kEbonyHighlight);
-  draw_list.AddRectFilledMultiColor(ImVec2(origin.x + rounding, origin.y),
-                                    ImVec2(std::max(middle, origin.x + rounding), origin.y + height * 0.5f), grain,
-                                    halfway(grain, palette::kEbony), palette::kEbony, palette::kEbony);
-  draw_list.AddRectFilled(ImVec2(middle, origin.y), end, palette::kPearl, rounding, ImDrawFlags_RoundCornersRight);
-  draw_list.AddRectFilledMultiColor(
-      ImVec2(middle, origin.y), ImVec2(std::max(middle, end.x - rounding), origin.y + height * 0.5f),
-      palette::kPearlHighlight, halfway(palette::kPearlHighlight, palette::kPearl), palette::kPearl, palette::kPearl);
-  draw_list.AddLine(ImVec2(middle, origin.y), ImVec2(middle, end.y), palette::kCopper, 2.0f);
-  draw_list.AddRect(origin, end, palette::kCopperDeep, rounding, 0, 1.5f);
+  score_bar_backdrop(draw_list, origin, end, middle);
 
   const float center_y = origin.y + height * 0.5f;
   // Black: disc, count, name from the left. White: mirrored from the right.

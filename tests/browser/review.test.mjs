@@ -1,9 +1,12 @@
-// The review after a game in the real bundle: from the result card, the AI
-// worker values every move (a progress bar meanwhile), the graph and each
+// The review after a game in the real bundle: while the result card shows,
+// the AI worker values every move in the background, so the card names the
+// biggest mistake and the review opens there, complete; the graph and each
 // side's biggest mistakes follow, the buttons and the arrow keys step through
-// the moves with the best move ringed, "Try again from here" plays on against
-// the computer, a finished review is kept with the game in the record, and a
-// shared link opens the game in review while a changed one opens nothing.
+// the moves with the best move ringed, "Next mistake" goes biggest first,
+// "Try again from here" plays on against the computer, saying what to find
+// and whether it was found, a finished review is kept with the game in the
+// record, and a shared link opens the game in review (a progress bar while it
+// is valued) while a changed one opens nothing.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -60,6 +63,13 @@ describe('review', () => {
       await waitForTurn(page);
       await tapSquare(page, moves[59]);
       await waitForPanel(page, 'result', 15000);
+      // While the card shows, the game is valued in the background; the card
+      // then names the biggest mistake, and its review opens there.
+      const card = (await waitForState(page, (s) => s.resultCard && /mistake/.test(s.resultCard.mistake), null,
+        { message: 'the game valued while the result card shows', timeout: 90000 })).resultCard;
+      const margin = blackMargin(moves);
+      assert.equal(card.headline, margin === 0 ? 'A draw, 32 all' : `${margin > 0 ? 'Black' : 'White'} wins by ${Math.abs(margin)}`);
+      await screenshot(page, 'result-card-phone');
       // On a phone Share opens the system's share sheet (navigator.share, stood in for here).
       await page.evaluate(() => {
         navigator.share = (data) => { window.__shareData = data; return Promise.resolve(); };
@@ -69,17 +79,25 @@ describe('review', () => {
       assert.equal(new URL(sheet.url).searchParams.get('review'), moves.join(''));
       assert.equal(new URL(sheet.url).searchParams.get('check'), reviewCheck(moves.join('')));
       await tapControl(page, 'Review the game');
-      const working = await waitForState(page, (s) => s.review && s.panel === 'none', null, { message: 'the review opens' });
-      assert.equal(working.review.at, 60, 'it opens on the final position');
-      assert.match(working.review.title, /two players/);
-      const early = await waitForState(page, (s) => s.review && s.review.valued >= 1 && !s.review.complete, null,
-        { message: 'valuing under way', timeout: 30000 });
-      await screenshot(page, 'review-progress-phone');
-      assert.ok(early.review.valued < early.review.reviewable);
-
-      const done = await waitForReviewDone(page, 'the whole game valued');
-      checkReview(done.review, moves);
-      assert.ok(done.review.seconds > 0, 'the time it took');
+      const opened = await waitForState(page, (s) => s.review && s.panel === 'none', null, { message: 'the review opens' });
+      assert.match(opened.review.title, /two players/);
+      assert.equal(opened.review.complete, true, 'valued before it opened');
+      checkReview(opened.review, moves);
+      assert.ok(opened.review.seconds > 0, 'the time it took');
+      // Two players share the device: the biggest mistake of either side.
+      const bySize = [...opened.review.mistakes.black, ...opened.review.mistakes.white]
+        .sort((a, b) => b.loss - a.loss || a.move - b.move);
+      if (bySize.length) {
+        assert.equal(card.reviewAt, bySize[0].move, 'the card offers the biggest mistake');
+        assert.match(card.mistake, new RegExp(`move ${bySize[0].move}, ${bySize[0].loss} discs`));
+        assert.equal(opened.review.at, bySize[0].move - 1, 'the review opens before that move');
+      } else {
+        assert.equal(card.reviewAt, null);
+        assert.equal(opened.review.at, 60, 'no mistake: the final position');
+      }
+      await screenshot(page, 'review-mistake-phone');
+      await page.keyboard.press('End');
+      const done = await waitForState(page, (s) => s.review.at === 60, null, { message: 'End: the final position' });
       await screenshot(page, 'review-graph-phone');
 
       // Stepping back shows the position before the last move, with both moves valued.
@@ -97,13 +115,15 @@ describe('review', () => {
       const start = await waitForState(page, (s) => s.review.at === 0, null, { message: 'Home' });
       assert.equal(start.review.current.played, moves[0]);
 
-      // Next mistake goes to the earliest marked mistake.
-      const marked = [...done.review.mistakes.black, ...done.review.mistakes.white].map((m) => m.move).sort((a, b) => a - b);
-      if (marked.length) {
+      // Next mistake goes through the mistakes, the biggest first.
+      if (bySize.length) {
         await tapControl(page, 'review:mistake');
-        const at = await waitForState(page, (s, first) => s.review.at === first - 1, marked[0], { message: 'the first mistake' });
+        const at = await waitForState(page, (s, first) => s.review.at === first - 1, bySize[0].move, { message: 'the biggest mistake' });
         assert.match(at.status, /worse than/);
-        await screenshot(page, 'review-mistake-phone');
+        if (bySize.length > 1) {
+          await tapControl(page, 'review:mistake');
+          await waitForState(page, (s, second) => s.review.at === second - 1, bySize[1].move, { message: 'the next biggest' });
+        }
       }
 
       // A tap on the board is refused with why; the game underneath is untouched.
@@ -112,13 +132,21 @@ describe('review', () => {
       await waitForState(page, (s) => /This is the review/.test(s.notice), null, { message: 'the refusal' });
       assert.equal((await waitForState(page, (s) => !!s.review, null)).ply, before.ply);
 
-      // Try again from here: a game against the computer from this position, the player to move.
+      // Try again from here: a game against the computer from this position,
+      // the player to move, told what to find and then whether it was found.
       const from = (await waitForState(page, (s) => !!s.review, null)).review;
       await tapControl(page, 'review:try-again');
       const again = await waitForState(page, (s) => s.review === null && s.mode === 'solo', null, { message: 'trying again' });
       assert.equal(again.transcript, moves.slice(0, from.at).join(''), 'the moves before it');
       assert.equal(again.sideToMove, from.current.color);
       assert.equal(again.humanColor, from.current.color, 'the player takes the side to move');
+      const colour = from.current.color === 'black' ? 'Black' : 'White';
+      assert.match(again.notice, new RegExp(`^Your move as ${colour}: (find a better move than the game's ${from.current.played}|the game's ${from.current.played} was the best move)`));
+      await screenshot(page, 'review-try-again-phone');
+      await waitForTurn(page);
+      await tapSquare(page, from.current.best);
+      const found = await waitForState(page, (s) => /^Found it: /.test(s.notice), null, { message: 'the best move found' });
+      assert.match(found.notice, new RegExp(`^Found it: ${from.current.best} \\(`));
 
       // The finished review was kept with the game: after a reload it opens at once from Statistics.
       await page.reload();

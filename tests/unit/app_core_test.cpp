@@ -283,6 +283,18 @@ TEST_CASE("controller: written games are loaded or refused with a reason, never 
   CHECK(error.find("300000 characters") != std::string::npos);
 }
 
+TEST_CASE("controller: a written game loads with the player on White (as Try again from a white move asks)") {
+  CoreRig rig;
+  rig.start();
+  std::string error;
+  REQUIRE(rig.game.load_transcript("f5d6c3", &error, solo_as(ColourChoice::White)));
+  CHECK(error.empty());
+  CHECK(rig.game.session()->human_colour() == Color::White);
+  CHECK(rig.game.session()->game().side_to_move() == Color::White);
+  REQUIRE(rig.game.load_transcript("f5d6", &error, solo_as(ColourChoice::Black)));
+  CHECK(rig.game.session()->human_colour() == Color::Black);
+}
+
 TEST_CASE("controller: a pass is told until the next move; a refusal is taken back by a move") {
   CoreRig rig;
   StartRequest request;
@@ -366,6 +378,19 @@ TEST_CASE("wording: tap on a touch screen, click with a mouse; the status and th
   REQUIRE(session.resign());
   CHECK(result_headline(session) == "The computer wins");
   CHECK(turn_line(session, false) == "The computer wins.");
+}
+
+TEST_CASE("wording: the result card's headline speaks to the player, with the margin") {
+  const GameResult lost{Outcome::WhiteWins, EndReason::NoMoves, 7, 57};
+  CHECK(margin_headline(lost, Color::Black, "The computer") == "You lost by 50");
+  CHECK(margin_headline(lost, Color::White, "You") == "You won by 50");
+  CHECK(margin_headline(lost, std::nullopt, "White") == "White wins by 50");
+  CHECK(margin_headline(GameResult{Outcome::BlackWins, EndReason::NoMoves, 33, 31}, std::nullopt, "Black") ==
+        "Black wins by 2");
+  CHECK(margin_headline(GameResult{Outcome::Draw, EndReason::NoMoves, 32, 32}, Color::Black, "") == "A draw, 32 all");
+  // Ended early with empties left: the margin is of the discs on the board.
+  CHECK(margin_headline(GameResult{Outcome::BlackWins, EndReason::NoMoves, 13, 0}, Color::Black, "") ==
+        "You won by 13");
 }
 
 TEST_CASE("host bridge: ready, state, refusals by reason, and events with the prefix") {

@@ -20,6 +20,7 @@ namespace {
 constexpr const char* kShortGame = "f5d6c3d3c4f4";
 
 using testing::game_of;
+using testing::sq;
 using testing::values_for;
 
 // Answers every question of `session` in turn, the move at index i losing
@@ -82,6 +83,12 @@ TEST_SUITE("review session") {
     CHECK(session.review().complete());
     CHECK(session.took() == 0);
     CHECK(!session.question(false, 10));
+    // Valued in the background, then opened with the copy the record kept:
+    // it stays as valued, with the time it took.
+    first.close();
+    first.open(game_of(kShortGame), Strength::Hard, "shown", true, kept, 20);
+    CHECK(first.took() == 1);
+    CHECK(first.title() == "shown");
   }
 
   TEST_CASE("one position is asked at a time, after the hints, and again only once the patience has run out") {
@@ -126,20 +133,38 @@ TEST_SUITE("review session") {
     CHECK(!session.question(false, 20));
   }
 
-  TEST_CASE("next mistake goes through both sides' mistakes in the order played, and round again") {
+  TEST_CASE("next mistake goes through both sides' mistakes biggest first, and round again") {
     ReviewSession session;
     session.open(game_of(kShortGame), Strength::Hard, "", false, {}, 0);
     CHECK(!session.next_mistake());
-    // Black's mistakes: moves 3 and 5 (indices 2, 4); White's: moves 2 and 6 (indices 1, 5).
+    CHECK(!session.biggest_mistake(Color::Black));
+    // Black's mistakes: moves 3 and 5 (indices 2, 4: 5 and 2 discs); White's:
+    // moves 2 and 6 (indices 1, 5: 3 and 8 discs).
     value_all(session, {0, 3, 5, 1, 2, 8}, 1);
-    session.step(0);
-    CHECK(session.next_mistake() == 1u);
-    session.step(1);
-    CHECK(session.next_mistake() == 2u);
-    session.step(4);
+    CHECK(session.mistakes_by_size() == std::vector<std::size_t>{5, 2, 1, 4});
+    session.step(0);  // not a mistake: the biggest first
     CHECK(session.next_mistake() == 5u);
     session.step(5);
+    CHECK(session.next_mistake() == 2u);
+    session.step(2);
     CHECK(session.next_mistake() == 1u);
+    session.step(1);
+    CHECK(session.next_mistake() == 4u);
+    session.step(4);
+    CHECK(session.next_mistake() == 5u);
+    CHECK(session.biggest_mistake(Color::Black) == 2u);
+    CHECK(session.biggest_mistake(std::nullopt) == 5u);
+    CHECK(session.biggest_mistake(Color::White) == 5u);
+  }
+
+  TEST_CASE("the biggest mistake is offered only once the whole game is valued") {
+    ReviewSession session;
+    session.open(game_of(kShortGame), Strength::Hard, "", false, {}, 0);
+    const std::optional<Board> first = session.question(false, 0);
+    REQUIRE(first);
+    session.answer(*first, values_for(*first, session.review().moves()[0].played, 4, -6), 0);
+    CHECK(!session.review().complete());
+    CHECK(!session.biggest_mistake(Color::Black));
   }
 
   TEST_CASE("try again plays on from the move shown, the player taking the side to move") {
@@ -152,9 +177,43 @@ TEST_SUITE("review session") {
     CHECK(again->transcript == "f5d6c3");
     CHECK(again->player == Color::White);
     CHECK(again->strength == Strength::Easy);
+    CHECK(again->ply == 3);
+    CHECK(again->played == session.review().moves()[3].played);
+    CHECK(!again->value);  // not valued yet
     session.step(0);
     CHECK(session.try_again()->transcript.empty());
     CHECK(session.try_again()->player == Color::Black);
+  }
+
+  TEST_CASE("try again says what to find, and then whether it was found") {
+    ReviewSession session;
+    session.open(game_of(kShortGame), Strength::Hard, "", false, {}, 0);
+    session.step(2);
+    ReviewSession::TryAgain unvalued = *session.try_again();
+    CHECK(ReviewSession::try_again_goal(unvalued) == "Your move as Black: find a better move than the game's c3.");
+    CHECK(ReviewSession::try_again_verdict(unvalued, unvalued.played) == "c3 again, the game's move.");
+    CHECK(ReviewSession::try_again_verdict(unvalued, sq("e6")).empty());
+
+    value_all(session, {0, 3, 5, 1, 2, 8}, 1);
+    session.step(2);
+    const ReviewSession::TryAgain again = *session.try_again();
+    REQUIRE(again.value);
+    const Square best = again.value->best;
+    const std::string best_name = square_name(best);
+    CHECK(ReviewSession::try_again_goal(again) ==
+          "Your move as Black: find a better move than the game's c3 (it gave away 5 discs).");
+    CHECK(ReviewSession::try_again_verdict(again, best) ==
+          "Found it: " + best_name + " (about +4) is the best move here.");
+    CHECK(ReviewSession::try_again_verdict(again, sq("c3")) ==
+          "c3 again, the game's move (about \u20131). Hard would play " + best_name + " (about +4).");
+    const Square other = best == sq("e3") ? sq("c5") : sq("e3");
+    CHECK(ReviewSession::try_again_verdict(again, other) == "You played " + square_name(other) + ". Hard would play " +
+                                                                best_name +
+                                                                " (about +4); the game's c3 was about \u20131.");
+
+    session.step(0);  // the best move was played: the goal says so
+    CHECK(ReviewSession::try_again_goal(*session.try_again()) ==
+          "Your move as Black: the game's f5 was the best move here (about +4). Find it, or one as good.");
   }
 
   TEST_CASE("the status line says the move, its value against the best, its rank, and the end's sums") {

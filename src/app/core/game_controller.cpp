@@ -252,6 +252,9 @@ bool GameController::load_transcript(std::string_view text, std::string* error, 
   snapshot.options.variant = detect_variant(text);
   // A game in the address may open a match (?match=3&moves=…); a pasted one is a single game.
   snapshot.options.match_length = with ? with->match_length : 1;
+  // The player sits where the options say (White: "Try again" from a
+  // white move, or White chosen in the settings); Random keeps Black.
+  snapshot.first_colour = snapshot.options.colour == ColourChoice::White ? Color::White : Color::Black;
   snapshot.moves = std::string(text);
   // The undo position counts written moves; passes are implicit in the text.
   const std::vector<Square> moves = parsed.value->moves();

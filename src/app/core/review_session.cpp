@@ -24,7 +24,9 @@ const char* colour_name(Color colour) { return colour == Color::Black ? "Black" 
 void ReviewSession::open(const Game& game, Strength strength, std::string title, bool in_record,
                          std::span<const ReviewedMove> kept, double now) {
   std::optional<GameReview> restored = kept.empty() ? std::nullopt : GameReview::restore(game, kept);
-  if (current_ && current_->game.transcript() == game.transcript() && !restored) {
+  // The same game goes on where it was (or stays as valued, when its
+  // valuing finished meanwhile and went into the record).
+  if (current_ && current_->game.transcript() == game.transcript() && (!restored || current_->review.complete())) {
     current_->title = std::move(title);
     current_->in_record = current_->in_record || in_record;
   } else {
@@ -37,14 +39,28 @@ void ReviewSession::open(const Game& game, Strength strength, std::string title,
 
 void ReviewSession::step(std::size_t at) { current_->at = std::min(at, current_->review.size()); }
 
+std::vector<std::size_t> ReviewSession::mistakes_by_size() const {
+  const GameReview& review = current_->review;
+  std::vector<std::size_t> all = review.mistakes(Color::Black);
+  for (std::size_t index : review.mistakes(Color::White)) all.push_back(index);
+  std::stable_sort(all.begin(), all.end(), [&](std::size_t a, std::size_t b) {
+    const int loss_a = review.moves()[a].value->loss(), loss_b = review.moves()[b].value->loss();
+    return loss_a != loss_b ? loss_a > loss_b : a < b;
+  });
+  return all;
+}
+
 std::optional<std::size_t> ReviewSession::next_mistake() const {
-  // Every marked mistake of both sides, in the order they were played.
-  std::vector<std::size_t> all = current_->review.mistakes(Color::Black);
-  for (std::size_t index : current_->review.mistakes(Color::White)) all.push_back(index);
-  std::sort(all.begin(), all.end());
+  const std::vector<std::size_t> all = mistakes_by_size();
   if (all.empty()) return std::nullopt;
-  const auto next = std::upper_bound(all.begin(), all.end(), current_->at);
-  return next == all.end() ? all.front() : *next;
+  const auto shown = std::find(all.begin(), all.end(), current_->at);
+  return shown == all.end() || shown + 1 == all.end() ? all.front() : *(shown + 1);
+}
+
+std::optional<std::size_t> ReviewSession::biggest_mistake(std::optional<Color> colour) const {
+  if (!current_ || !current_->review.complete()) return std::nullopt;
+  const std::vector<std::size_t> mistakes = colour ? current_->review.mistakes(*colour) : mistakes_by_size();
+  return mistakes.empty() ? std::nullopt : std::optional<std::size_t>(mistakes.front());
 }
 
 std::optional<ReviewSession::TryAgain> ReviewSession::try_again() const {
@@ -52,7 +68,33 @@ std::optional<ReviewSession::TryAgain> ReviewSession::try_again() const {
   if (review.at >= review.review.size()) return std::nullopt;
   std::vector<Square> moves;
   for (std::size_t index = 0; index < review.at; ++index) moves.push_back(review.review.moves()[index].played);
-  return TryAgain{format_transcript(moves), review.review.moves()[review.at].colour, review.strength};
+  const GameReview::Move& move = review.review.moves()[review.at];
+  return TryAgain{format_transcript(moves), move.colour, review.strength, review.at, move.played, move.value};
+}
+
+std::string ReviewSession::try_again_goal(const TryAgain& again) {
+  std::string line = std::string("Your move as ") + colour_name(again.player) + ": ";
+  const std::string played = square_name(again.played);
+  if (again.value && again.value->loss() == 0)
+    return line + "the game's " + played + " was the best move here (" +
+           value_words(again.value->best_score, again.value->exact) + "). Find it, or one as good.";
+  line += "find a better move than the game's " + played;
+  if (!again.value) return line + ".";
+  const int loss = again.value->loss();
+  return line + " (it gave away " + std::to_string(loss) + (loss == 1 ? " disc)." : " discs).");
+}
+
+std::string ReviewSession::try_again_verdict(const TryAgain& again, Square chosen) {
+  const std::string played = square_name(again.played);
+  if (!again.value) return chosen == again.played ? played + " again, the game's move." : "";
+  const ReviewedMove& value = *again.value;
+  const std::string best = square_name(value.best) + " (" + value_words(value.best_score, value.exact) + ")";
+  if (chosen == value.best) return "Found it: " + best + " is the best move here.";
+  const std::string game_value = "(" + value_words(value.played_score, value.exact) + ")";
+  if (chosen == again.played)
+    return played + " again, the game's move " + game_value + ". Hard would play " + best + ".";
+  return "You played " + square_name(chosen) + ". Hard would play " + best + "; the game's " + played + " was " +
+         game_value.substr(1, game_value.size() - 2) + ".";
 }
 
 std::optional<Board> ReviewSession::question(bool hints_first, double now) {

@@ -47,9 +47,16 @@ class ReviewSession {
 
   // The position after `at` moves (the last one at most).
   void step(std::size_t at);
-  // The next marked mistake of either side after the move shown, from the
-  // first again past the last; nothing when there is none.
+  // Every marked mistake of both sides, the biggest first (earlier first
+  // among equals): what "Next mistake" goes through.
+  std::vector<std::size_t> mistakes_by_size() const;
+  // The mistake after the one shown in that order (the biggest when the
+  // move shown is none of them, and again after the last); nothing when
+  // there is none.
   std::optional<std::size_t> next_mistake() const;
+  // `colour`'s biggest mistake (either side's without one), once the
+  // valuing is complete: the result card's way into the review.
+  std::optional<std::size_t> biggest_mistake(std::optional<Color> colour) const;
 
   // "Try again from here": the moves up to the one shown, the side to move
   // there (the player, to find a better move) and the computer's strength.
@@ -57,8 +64,19 @@ class ReviewSession {
     std::string transcript;
     Color player = Color::Black;
     Strength strength = Strength::Hard;
+    std::size_t ply = 0;                // the moves before the one to find
+    Square played = kNoMove;            // the game's move there
+    std::optional<ReviewedMove> value;  // its value and the best move's, once valued
   };
   std::optional<TryAgain> try_again() const;  // nothing at the end of the game
+  // What the player is to find, said when the game from there opens: "Your
+  // move as Black: find a better move than the game's c4 (it gave away 6
+  // discs)."
+  static std::string try_again_goal(const TryAgain& again);
+  // What the player's `chosen` move was, against the best move and the
+  // game's: "Found it: f5 is the best move here (+4)."; empty when there is
+  // nothing to say (no values yet, and neither the game's move).
+  static std::string try_again_verdict(const TryAgain& again, Square chosen);
 
   // The position to send to the worker now, marked as asked at `now`:
   // nothing once complete, while hints come first, or while the last

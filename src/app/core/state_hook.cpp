@@ -236,6 +236,12 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
                       {"values", std::move(hint_values)},
                       {"best", screen.best_move < 64 ? Json(square_name(screen.best_move)) : Json(nullptr)}};
     state["review"] = screen.review ? review_json(*screen.review, screen) : Json(nullptr);
+    if (const auto& card = screen.result_card)
+      state["resultCard"] = {{"headline", repaired_utf8(card->headline)},
+                             {"mistake", card->mistake},
+                             {"reviewAt", card->review_move < 0 ? Json(nullptr) : Json(card->review_move)}};
+    else
+      state["resultCard"] = nullptr;
     state["theme"] = screen.theme;
     state["themeAutomatic"] = screen.theme_automatic;
     state["moreContrast"] = screen.more_contrast;

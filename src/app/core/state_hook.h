@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,13 @@ struct ScreenFacts {
   std::size_t review_at = 0;
   std::string review_title;
   double review_seconds = -1;
+  // The result card while it shows: its headline, what the background
+  // valuing found, and the move its review button opens at (-1: the end).
+  struct ResultCard {
+    std::string headline, mistake;
+    int review_move = -1;
+  };
+  std::optional<ResultCard> result_card;
 };
 
 // The state as JSON text. Never throws, whatever the notices or names hold.

@@ -1,6 +1,7 @@
 #include "app/core/wording.h"
 
 #include <cctype>
+#include <cstdlib>
 
 namespace reversi {
 
@@ -64,6 +65,14 @@ std::string result_headline(const Session& session) {
     default:
       return std::string(role_label(role_of(session, *winner))) + " wins";
   }
+}
+
+std::string margin_headline(const GameResult& result, std::optional<Color> mine, std::string_view winner_name) {
+  const std::optional<Color> winner = result.winner();
+  if (!winner) return "A draw, " + std::to_string(result.black_discs) + " all";
+  const std::string margin = std::to_string(std::abs(result.black_discs - result.white_discs));
+  if (mine) return (*winner == *mine ? "You won by " : "You lost by ") + margin;
+  return std::string(winner_name) + " wins by " + margin;
 }
 
 std::string resignation_line(const Session& session) {

@@ -3,7 +3,9 @@
 // device) rather than by comparing display text.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "game/session.h"
 #include "messages/table_messages.h"
@@ -23,6 +25,11 @@ std::string pass_notice(const Session& session, Color passer);
 std::string clock_notice(const Session& session, Color expired, Square played);
 // "You win!", "The computer wins", "Black wins", "A draw".
 std::string result_headline(const Session& session);
+// The result card's headline, in the player's terms and with the margin:
+// "You won by 12", "You lost by 50", "Black wins by 18", "A draw, 32 all".
+// `mine`: the player's colour on this device (none when two share it);
+// `winner_name`: how the winner is called when it is not "you".
+std::string margin_headline(const GameResult& result, std::optional<Color> mine, std::string_view winner_name);
 // "You resigned.", "White resigned." (empty when nobody resigned).
 std::string resignation_line(const Session& session);
 // How the player points: the words say "tap" on a touch screen, "click" with a mouse.
