@@ -36,7 +36,8 @@ namespace online = messages::online;
 namespace wire = messages::online::server;
 
 constexpr const char* kBotUsage =
-    "bot --server http://HOST:PORT [--server ...] (--create [--match 1|3|5] [--clock S] [--computer-seat "
+    "bot --server http://HOST:PORT [--server ...] (--create [--match 1|3|5] [--clock S | --game-clock M+I] "
+    "[--computer-seat "
     "easy|medium|hard] | "
     "--join CODE) --level easy|medium|hard [--name NAME] [--delay S] [--json]";
 constexpr double kReconnectSeconds = 30;
@@ -47,6 +48,7 @@ struct BotOptions {
   std::string join_code;
   int match_length = 1;
   double clock = 0;
+  std::optional<online::GameClockOptions> game_clock;  // instead of the move clock
   std::optional<Strength> computer_seat;
   Strength level = Strength::Medium;
   std::string name;
@@ -234,7 +236,8 @@ bool Bot::on_welcome(const wire::Welcome& welcome) {
     opened_ = true;
     if (options_.create)
       send(online::client::OpenTable{
-          online::TableOptions{options_.match_length, options_.clock, StartVariant::StandardCross}, false});
+          online::TableOptions{options_.match_length, options_.clock, StartVariant::StandardCross, options_.game_clock},
+          false});
     else
       send(online::client::JoinTable{options_.join_code});
   } else if (!table_.empty()) {
@@ -322,6 +325,17 @@ bool Bot::handle(const online::ServerMessage& message) {
 
 std::optional<Strength> level_of(const char* text) { return parse_strength(text ? text : ""); }
 
+// "3+2": 3 minutes each and 2 seconds a move, within the protocol's limits.
+std::optional<online::GameClockOptions> game_clock_of(const char* text) {
+  const std::string_view spec = text ? text : "";
+  const std::size_t plus = spec.find('+');
+  if (plus == std::string_view::npos) return std::nullopt;
+  const auto minutes = parse_integer(spec.substr(0, plus), 1, online::kLongestGameClock / 60);
+  const auto increment = parse_integer(spec.substr(plus + 1), 0, online::kLongestIncrement);
+  if (!minutes || !increment) return std::nullopt;
+  return online::GameClockOptions{static_cast<int>(*minutes * 60), static_cast<int>(*increment)};
+}
+
 }  // namespace
 
 int run_bot(int argc, char** argv) {
@@ -360,6 +374,10 @@ int run_bot(int argc, char** argv) {
       if (!seconds || (*seconds != 0 && (*seconds < online::kShortestOnlineClock || *seconds > 3600)))
         return usage_error("bot", "--clock is 0 or 10 to 3600 seconds", kBotUsage);
       options.clock = *seconds;
+    } else if (flag == "--game-clock") {
+      options.game_clock = game_clock_of(need());
+      if (!options.game_clock) return usage_error("bot", "--game-clock is M+I: 1 to 180 minutes, 0 to 60 s", kBotUsage);
+      options.clock = 0;
     } else if (flag == "--computer-seat" || flag == "--level") {
       const std::optional<Strength> level = level_of(need());
       if (!level) return usage_error("bot", flag + " is easy, medium or hard", kBotUsage);

@@ -28,7 +28,9 @@ const Command kCommands[] = {
      reversi::cli::run_match},
     {"bench", "bench [--json]   fixed search workload: node-count signature and speed", reversi::cli::run_bench},
     {"bot",
-     "bot --server http://HOST:PORT [--server ...] (--create [--match N] [--clock S] [--computer-seat LEVEL] | --join "
+     "bot --server http://HOST:PORT [--server ...] (--create [--match N] [--clock S | --game-clock M+I] "
+     "[--computer-seat LEVEL] | "
+     "--join "
      "CODE) "
      "--level LEVEL [--name NAME] [--delay S] [--json]   plays online at a reversi-server table",
      reversi::cli::run_bot},

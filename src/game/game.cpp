@@ -119,8 +119,9 @@ CommandResult Game::resign(Color color) { return forfeit(color, EndReason::Resig
 
 CommandResult Game::forfeit(Color color, EndReason reason) {
   if (is_over()) return CommandResult::failure(CommandError::GameOver, "The game is over.");
-  if (reason != EndReason::Resignation && reason != EndReason::Abandoned)
-    return CommandResult::failure(CommandError::GameNotOver, "A game is only forfeited by resigning or leaving.");
+  if (reason != EndReason::Resignation && reason != EndReason::Abandoned && reason != EndReason::Time)
+    return CommandResult::failure(CommandError::GameNotOver,
+                                  "A game is only forfeited by resigning, leaving or running out of time.");
   resigned_ = color;
   forfeit_reason_ = reason;
   events_.push_back(game_over_event(color));

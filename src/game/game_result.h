@@ -10,8 +10,9 @@ namespace reversi {
 
 enum class Outcome : std::uint8_t { InProgress, BlackWins, WhiteWins, Draw };
 // Abandoned: a player left an online game, or did not come back in time;
-// scored like a resignation.
-enum class EndReason : std::uint8_t { None, NoMoves, Resignation, Abandoned };
+// scored like a resignation. Time: an online game clock's flag fell (the
+// whole game's time ran out); a loss, as Reversi has no insufficient material.
+enum class EndReason : std::uint8_t { None, NoMoves, Resignation, Abandoned, Time };
 
 struct GameResult {
   Outcome outcome = Outcome::InProgress;

@@ -90,11 +90,25 @@ void describe(Fields& v, GameState& state) {
 
 namespace online {
 
-// A table's options, each of which may be left out for its default.
 template <class Fields>
-void describe_table_options(Fields& v, int& match_length, double& clock, StartVariant& start) {
+void describe(Fields& v, GameClockOptions& clock) {
   using namespace fields;
-  v.only_keys({"matchLength", "clock", "start"});
+  v.only_keys({"seconds", "increment"});
+  v.field("seconds", clock.seconds, Whole{kShortestGameClock, kLongestGameClock});
+  v.field("increment", clock.increment, Whole{0, kLongestIncrement});
+}
+
+// A table's options, each of which may be left out for its default.
+// `game_clock`: where the table's whole-game clock goes (nullptr: the host
+// page's events, which name only the three).
+template <class Fields>
+void describe_table_options(Fields& v, int& match_length, double& clock, StartVariant& start,
+                            std::optional<GameClockOptions>* game_clock = nullptr) {
+  using namespace fields;
+  if (game_clock)
+    v.only_keys({"matchLength", "clock", "start", "gameClock"});
+  else
+    v.only_keys({"matchLength", "clock", "start"});
   v.field("matchLength", match_length, Whole{1, 5}, Presence::Defaulted);
   v.verify("matchLength", [&]() -> Checked {
     if (!check_match_length(match_length)) return std::nullopt;
@@ -106,11 +120,17 @@ void describe_table_options(Fields& v, int& match_length, double& clock, StartVa
     return Refusal{DecodeProblem::OutOfRange, "should be 0 (none) or 10 to 3600 seconds a move"};
   });
   v.field("start", start, spelled(kVariants), Presence::Defaulted);
+  if (!game_clock) return;
+  v.optional("gameClock", *game_clock, Described{});
+  v.verify("gameClock", [&]() -> Checked {
+    if (!*game_clock || clock == 0) return std::nullopt;
+    return Refusal{DecodeProblem::Inconsistent, "a table has one clock: give \"clock\": 0 with a game clock"};
+  });
 }
 
 template <class Fields>
 void describe(Fields& v, TableOptions& options) {
-  describe_table_options(v, options.match_length, options.clock, options.start);
+  describe_table_options(v, options.match_length, options.clock, options.start, &options.game_clock);
 }
 
 }  // namespace online

@@ -60,7 +60,8 @@ inline constexpr Spelling<Outcome> kWinners[] = {
 inline constexpr Spelling<EndReason> kEndReasons[] = {{EndReason::None, "none"},
                                                       {EndReason::NoMoves, "no-moves"},
                                                       {EndReason::Resignation, "resignation"},
-                                                      {EndReason::Abandoned, "abandoned"}};
+                                                      {EndReason::Abandoned, "abandoned"},
+                                                      {EndReason::Time, "time"}};
 inline constexpr Spelling<GameWinner> kGameWinners[] = {
     {GameWinner::First, "first"}, {GameWinner::Second, "second"}, {GameWinner::Nobody, "nobody"}};
 inline constexpr Spelling<Seat> kSeats[] = {{Seat::First, "first"}, {Seat::Second, "second"}};

@@ -148,6 +148,17 @@ void describe(Fields& v, ClockReading& clock) {
   v.field("held", clock.held, fields::Number{0, 3600, true}, fields::Presence::OmittedWhenDefault);
 }
 
+// Milliseconds, whole; a bank may outgrow its start by its increments.
+template <class Fields>
+void describe(Fields& v, GameClockReading& clock) {
+  constexpr std::int64_t kLongestBank = std::int64_t{24} * 3600 * 1000;
+  v.field("black", clock.black, fields::Whole{0, kLongestBank});
+  v.field("white", clock.white, fields::Whole{0, kLongestBank});
+  v.optional("running", clock.running, fields::spelled(kColours), fields::Absent::Null);
+  v.field("at", clock.at, fields::Whole{0, std::int64_t{1} << 53});
+  v.field("held", clock.held, fields::Whole{0, 3600 * 1000}, fields::Presence::OmittedWhenDefault);
+}
+
 // null for an empty seat, {"computer": strength}, or a person.
 template <class Fields>
 void describe(Fields& v, SeatView& seat) {
@@ -176,6 +187,7 @@ void describe(Fields& v, Table& table) {
   v.field("phase", table.phase, fields::spelled(kTablePhases));
   v.field("seq", table.seq, limits::kSeq);
   v.optional("clock", table.clock, fields::Described{});
+  v.optional("gameClock", table.game_clock, fields::Described{});
 }
 
 template <class Fields>
@@ -229,6 +241,7 @@ void describe(Fields& v, Move& move) {
   events::describe(v, move.move);
   v.field("seq", move.seq, limits::kSeq);
   v.optional("clock", move.clock, fields::Described{}, fields::Absent::Null);
+  v.optional("gameClock", move.game_clock, fields::Described{});
 }
 template <class Fields>
 void describe(Fields& v, Pass& pass) {
@@ -275,6 +288,7 @@ void describe(Fields& v, State& state) {
   v.field("table", state.table, fields::Described{});
   describe_colors(v, state.black, state.white);
   v.optional("clock", state.clock, fields::Described{}, fields::Absent::Null);
+  v.optional("gameClock", state.game_clock, fields::Described{});
   v.after_reading([&] {
     if (state.clock) state.game.clock = std::round(state.clock->seconds * 10) / 10;
   });

@@ -199,6 +199,20 @@ struct ClockReading {
   double held = 0;
   bool operator==(const ClockReading&) const = default;
 };
+// Both sides' whole-game clocks (a table with a game clock): the milliseconds
+// each had left at `at`, the server's Unix time in milliseconds (the last
+// move, or when the message was made), and whose time runs from then. A
+// client counts the running one down from when it received the reading,
+// and keeps the reading with the latest `at`, so an event replayed later
+// never winds a clock back.
+struct GameClockReading {
+  std::int64_t black = 0;
+  std::int64_t white = 0;
+  std::optional<Color> running;  // none: nobody's (the computer to move, the game over)
+  std::int64_t at = 0;
+  std::int64_t held = 0;  // milliseconds the running clock stays still first (after a restart)
+  bool operator==(const GameClockReading&) const = default;
+};
 struct Table {
   std::string code;
   std::string owner;
@@ -209,6 +223,7 @@ struct Table {
   int seq = 0;  // the table's last event number
   // The mover's clock as the server holds it, while a timed game is played.
   std::optional<ClockReading> clock;
+  std::optional<GameClockReading> game_clock;  // while a game with a game clock is played
   bool operator==(const Table&) const = default;
 };
 struct OpenTableEntry {
@@ -254,7 +269,8 @@ struct GameStarted {
 struct Move {
   int seq = 0;
   events::Move move;
-  std::optional<ClockReading> clock;  // the next mover's, while a human's turn is timed
+  std::optional<ClockReading> clock;           // the next mover's, while a human's turn is timed
+  std::optional<GameClockReading> game_clock;  // both sides', after the move (a game clock)
   bool operator==(const Move&) const = default;
 };
 struct Pass {
@@ -304,6 +320,7 @@ struct State {
   std::string black;  // as in GameStarted
   std::string white;
   std::optional<ClockReading> clock;
+  std::optional<GameClockReading> game_clock;
   bool operator==(const State&) const = default;
 };
 struct TransferCode {

@@ -38,11 +38,24 @@ inline constexpr std::size_t kLongestReportNote = 300;
 // chat-history holds at most this many lines, oldest first.
 inline constexpr std::size_t kChatHistoryLines = 50;
 
+// A whole-game clock (docs/protocol.md, "The clock"), the Lichess way:
+// each side `seconds` for the whole game, plus `increment` seconds after each
+// of its moves. 3+2 is {180, 2}. From 1 to 180 minutes, 0 to 60 seconds.
+struct GameClockOptions {
+  int seconds = 180;
+  int increment = 2;
+  bool operator==(const GameClockOptions&) const = default;
+};
+inline constexpr int kShortestGameClock = 60;
+inline constexpr int kLongestGameClock = 180 * 60;
+inline constexpr int kLongestIncrement = 60;
+
 // The options a table is opened with.
 struct TableOptions {
   int match_length = 1;                // 1, 3 or 5 games
-  double clock = kDefaultOnlineClock;  // seconds a move; 0: no clock
+  double clock = kDefaultOnlineClock;  // seconds a move; 0: no clock (and always 0 with a game clock)
   StartVariant start = StartVariant::StandardCross;
+  std::optional<GameClockOptions> game_clock;  // a whole-game clock instead of the move clock
   bool operator==(const TableOptions&) const = default;
 };
 // The session options of a table's match: two humans, or a human and the

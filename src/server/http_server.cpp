@@ -294,10 +294,12 @@ bool BeastServer::open(std::string& error) {
   services.store = &shared_.store;
   services.clock = steady_seconds;
   services.unix_clock = unix_seconds;
+  services.unix_millis = unix_milliseconds;
   services.random = [] { return random_below(UINT64_MAX); };
   services.grace_seconds = config.grace_seconds;
   services.next_game_seconds = config.next_game_seconds;
   services.restart_grace_seconds = config.restart_grace_seconds;
+  services.game_clock_scale = config.game_clock_scale;
   services.chips_start = config.chips_start;
   net::io_context& context = shared_.context;
   net::thread_pool& pool = shared_.search_pool;

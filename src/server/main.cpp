@@ -26,7 +26,7 @@ constexpr const char* kUsage =
     "usage: reversi-server [--host ADDR] [--port N] [--database PATH|postgresql://URI] [--static DIR]\n"
     "                      [--allowed-origins A,B] [--public-origin https://HOST ...] [--host-token-key-file PATH]\n"
     "                      [--grace-seconds N] [--next-game-seconds N] [--restart-grace-seconds N]\n"
-    "                      [--chat-words FILE]"
+    "                      [--chat-words FILE] [--game-clock-scale X]"
     " [--chips START] [--guests-per-hour N] [--redis HOST:PORT [--redis-password-file PATH]\n"
     "                      [--node NAME] [--lease-seconds N]]\n"
     "       reversi-server admin COMMAND ... (reversi-server admin --help)\n";
@@ -151,6 +151,9 @@ int parse(int argc, char** argv, Options& options) {
     } else if (flag == "--restart-grace-seconds") {
       if (!parse_number(value, 0, 3600, number)) return bad_usage("--restart-grace-seconds: 0 to 3600");
       options.config.restart_grace_seconds = number;
+    } else if (flag == "--game-clock-scale") {
+      if (!parse_number(value, 0.001, 1, number)) return bad_usage("--game-clock-scale: 0.001 to 1");
+      options.config.game_clock_scale = number;
     } else if (flag == "--chips") {
       if (!parse_number(value, 1, reversi::server::kMostStartingChips, number) || number != static_cast<int>(number))
         return bad_usage("--chips: a whole number of starting chips from 1 to 1000000");

@@ -28,6 +28,7 @@ using Strand = net::strand<net::io_context::executor_type>;
 
 double steady_seconds();
 std::int64_t unix_seconds();
+std::int64_t unix_milliseconds();
 // Logs a failure, except the ordinary ends of a connection.
 void log_error(const char* what, const beast::error_code& error);
 

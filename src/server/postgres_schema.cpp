@@ -174,6 +174,7 @@ UPDATE players SET seen_unix = GREATEST(created_unix,
 CREATE INDEX players_by_skeleton ON players (name_skeleton, seen_unix);
 CREATE INDEX players_by_folded ON players (name_folded, seen_unix);
 )sql"},
+    {8, sql::kGameClockSchema},
 };
 
 // Any number, the same for every reversi-server: the migrations' lock.

@@ -24,6 +24,7 @@ struct ServerConfig {
   double grace_seconds = 40;
   double next_game_seconds = 20;
   double restart_grace_seconds = 15;
+  double game_clock_scale = 1;  // tests only (--game-clock-scale): game clocks run with this much of their time
   int network_threads = 2;
   int search_threads = 1;
   std::vector<std::string> chat_words;   // masked in chat (--chat-words)

@@ -184,6 +184,7 @@ UPDATE players SET seen_unix = MAX(created_unix,
 CREATE INDEX players_by_skeleton ON players (name_skeleton, seen_unix);
 CREATE INDEX players_by_folded ON players (name_folded, seen_unix);
 )sql"},
+    {8, sql::kGameClockSchema},
 };
 
 int schema_version(sqlite3* database) {

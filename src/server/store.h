@@ -80,6 +80,8 @@ struct TableRow {
   std::int64_t updated_unix = 0;
   std::string match_key;  // the match's key in the chip ledger (chips.h); empty with chips off
   int earlier_moves = 0;  // moves of the match's earlier games, passes left out
+  // With a game clock: black's and white's seconds left at this commit.
+  std::array<double, 2> game_clock_left{};
 };
 
 struct StoredTable {

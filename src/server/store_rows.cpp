@@ -56,6 +56,9 @@ SqlParams table_params(const TableRow& table) {
   params.add(spelled(table.forfeited)).add(spell(kEndReasons, table.forfeit_reason));
   params.add(static_cast<std::int64_t>(table.random_state)).add(table.updated_unix);
   params.add(table.match_key).add(table.earlier_moves);
+  const std::optional<online::GameClockOptions>& game_clock = table.options.game_clock;
+  params.add(game_clock ? game_clock->seconds : 0).add(game_clock ? game_clock->increment : 0);
+  params.add(table.game_clock_left[0]).add(table.game_clock_left[1]);
   return params;
 }
 
@@ -117,6 +120,9 @@ StoreResult<TableRow> read_table(const SqlRows& row) {
   table.updated_unix = row.integer(22);
   table.match_key = row.text(23);
   table.earlier_moves = static_cast<int>(row.integer(24));
+  if (const std::int64_t seconds = row.integer(25); seconds > 0)
+    table.options.game_clock = online::GameClockOptions{static_cast<int>(seconds), static_cast<int>(row.integer(26))};
+  table.game_clock_left = {row.real(27), row.real(28)};
   if (!ok) return {std::nullopt, {"load tables: table " + table.code + " has a value this build cannot read"}};
   return {std::move(table), {}};
 }

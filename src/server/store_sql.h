@@ -35,6 +35,16 @@ CREATE TABLE device_secrets (
 );
 )sql";
 
+// Schema version 8 on both: a table's whole-game clock (docs/protocol.md,
+// "The clock"): its control (0 seconds: none) and each side's seconds left
+// at the table's last commit, so a restart or another node resumes it.
+inline constexpr const char* kGameClockSchema = R"sql(
+ALTER TABLE tables ADD COLUMN game_clock_seconds INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN game_clock_increment INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN game_clock_black DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN game_clock_white DOUBLE PRECISION NOT NULL DEFAULT 0;
+)sql";
+
 // $1 player, $2 now: a player has one live code at a time, and expired
 // codes go whenever a new one is made.
 inline constexpr const char* kDropDeviceLinks = "DELETE FROM device_links WHERE player = $1 OR expires_unix <= $2";
@@ -67,14 +77,15 @@ inline constexpr const char* kLookAlikeName =
     "ORDER BY seen_unix DESC, id COLLATE \"C\" LIMIT 1";
 inline constexpr const char* kSeatedAt = "SELECT code FROM tables WHERE seat0_player = $1 OR seat1_player = $1 LIMIT 1";
 
-// Tables: $1 … $25 in the order of kTableColumns (store_rows.cpp binds and reads them).
+// Tables: $1 … $29 in the order of kTableColumns (store_rows.cpp binds and reads them).
 // An upsert, not a replace: a replace deletes the row first, and with it its moves.
 inline constexpr const char* kPutTable =
     "INSERT INTO tables (code, owner, private, match_length, clock, start, seat0_player, seat0_name, "
     "seat0_computer, seat1_player, seat1_name, seat1_computer, phase, seq, has_match, match_number, "
     "first_colour, finished, game_number, forfeited, forfeit_reason, random_state, updated_unix, match_key, "
-    "earlier_moves) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, "
-    "$19, $20, $21, $22, $23, $24, $25) ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, private = "
+    "earlier_moves, game_clock_seconds, game_clock_increment, game_clock_black, game_clock_white) VALUES ($1, $2, "
+    "$3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, "
+    "$26, $27, $28, $29) ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, private = "
     "excluded.private, match_length = excluded.match_length, clock = excluded.clock, start = "
     "excluded.start, seat0_player = excluded.seat0_player, seat0_name = excluded.seat0_name, "
     "seat0_computer = excluded.seat0_computer, seat1_player = excluded.seat1_player, seat1_name = "
@@ -83,11 +94,14 @@ inline constexpr const char* kPutTable =
     "first_colour = excluded.first_colour, finished = excluded.finished, game_number = "
     "excluded.game_number, forfeited = excluded.forfeited, forfeit_reason = excluded.forfeit_reason, "
     "random_state = excluded.random_state, updated_unix = excluded.updated_unix, match_key = "
-    "excluded.match_key, earlier_moves = excluded.earlier_moves";
+    "excluded.match_key, earlier_moves = excluded.earlier_moves, game_clock_seconds = excluded.game_clock_seconds, "
+    "game_clock_increment = excluded.game_clock_increment, game_clock_black = excluded.game_clock_black, "
+    "game_clock_white = excluded.game_clock_white";
 inline constexpr const char* kTableColumns =
     "SELECT code, owner, private, match_length, clock, start, seat0_player, seat0_name, seat0_computer, "
     "seat1_player, seat1_name, seat1_computer, phase, seq, has_match, match_number, first_colour, finished, "
-    "game_number, forfeited, forfeit_reason, random_state, updated_unix, match_key, earlier_moves FROM tables ";
+    "game_number, forfeited, forfeit_reason, random_state, updated_unix, match_key, earlier_moves, "
+    "game_clock_seconds, game_clock_increment, game_clock_black, game_clock_white FROM tables ";
 inline constexpr const char* kDeleteMoves = "DELETE FROM moves WHERE code = $1";
 inline constexpr const char* kDeleteTable = "DELETE FROM tables WHERE code = $1";
 // $1 code, $2 match, $3 game, $4 index, $5 square.

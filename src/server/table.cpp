@@ -98,6 +98,13 @@ void Table::play(const std::string& player, Square square, int ply, const LinkPt
   if (seat < 0) return;
   if (state_.phase != TablePhase::Playing || !state_.session)
     return refuse(from, ErrorCode::NotPlaying, "No game is being played at this table.", "play");
+  // A move that comes after the mover's flag fell (before the timer saw it) is too late.
+  if (state_.game_clock && state_.game_clock->flagged(now()) && !state_.session->game().is_over()) {
+    const Snapshot before = snapshot();
+    flag_fell();
+    commit(before, nullptr, "clock");
+    return refuse(from, ErrorCode::GameOver, "The game is over: time ran out.", "play");
+  }
   Session& session = *state_.session;
   if (session.game().is_over()) return refuse(from, ErrorCode::GameOver, "The game is over.", "play");
   if (session.seat_to_move() != Seat(seat) || session.expired_move_wanted())

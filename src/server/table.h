@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "game/game_clock.h"
 #include "game/session.h"
 #include "messages/table_messages.h"
 #include "server/chips.h"
@@ -52,9 +53,10 @@ struct SearchRequest {
 
 struct TableServices {
   Store* store = nullptr;
-  ClockSource clock;                         // steady seconds, for clocks and windows
-  std::function<std::int64_t()> unix_clock;  // wall seconds, for the stored rows
-  std::function<void(double when)> wake_at;  // call on_timer() at `when` (replaces the last request)
+  ClockSource clock;                          // steady seconds, for clocks and windows
+  std::function<std::int64_t()> unix_clock;   // wall seconds, for the stored rows
+  std::function<std::int64_t()> unix_millis;  // wall milliseconds, for game clock readings (else unix_clock's)
+  std::function<void(double when)> wake_at;   // call on_timer() at `when` (replaces the last request)
   // Finds a move off this thread and calls `done` back on the table's thread.
   std::function<void(SearchRequest, std::function<void(Square)>)> search;
   std::function<std::uint64_t()> random;  // a cryptographic generator
@@ -69,6 +71,9 @@ struct TableServices {
   // Chat, mutes, reports and avoidances (moderation.h); without it chat is off.
   Moderation* moderation = nullptr;
   std::optional<int> chips_start{};  // --chips START: chips are played (chips.h); nullopt: off
+  // Game clocks run with their time and increment times this (tests only:
+  // --game-clock-scale, so that a flag falls in a second, not minutes).
+  double game_clock_scale = 1;
 };
 
 class Table {
@@ -158,6 +163,7 @@ class Table {
     std::string match_key;
     bool chips_settled = false;
     std::vector<ChipSettlement> chip_settlements;
+    std::optional<GameClock> game_clock;  // the current game's, with a game clock (table_game_clock.cpp)
   };
   struct Presence {
     LinkPtr link;
@@ -218,6 +224,16 @@ class Table {
   void send_chips(const Snapshot& before, const std::vector<ChipEntry>& entries);
   void show_chips(int seat);
   std::optional<messages::online::server::ClockReading> clock_reading() const;
+  // The game clock (table_game_clock.cpp): started with each game, charged
+  // and incremented with each move, running for the human to move.
+  void start_game_clock();
+  void game_clock_moved(Color mover);
+  void run_game_clock();
+  void restore_game_clock(const TableRow& row);
+  // Ends the game on time when the mover's flag has fallen; true if it did.
+  bool flag_fell();
+  std::optional<messages::online::server::GameClockReading> game_clock_reading() const;
+  std::int64_t unix_millis() const;
   std::string colour_holder(Color color) const;
   // Chat and reports (table_chat.cpp).
   bool closed_to(const std::string& player) const;  // the owner reported them

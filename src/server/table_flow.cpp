@@ -112,6 +112,7 @@ std::optional<Table> Table::restore(TableServices services, const StoredTable& s
     table.state_.match_key = table.new_match_key();
   const double now = table.now();
   if (table.state_.session) table.restart_grace_until_ = now + table.services_.restart_grace_seconds;
+  table.restore_game_clock(row);
   if (table.state_.phase == TablePhase::BetweenGames) table.state_.game_ended_at = now;
   for (int seat = 0; seat < 2; ++seat)
     if (!table.state_.seats[seat].player.empty()) table.presence_[seat].away_since = now;  // their window starts now
@@ -169,11 +170,13 @@ void Table::drain_session_events() {
     const messages::Event message = messages::event_of(event, session);
     switch (event.kind) {
       case EventKind::GameStarted:
+        start_game_clock();
         emit(wire::GameStarted{0, event.game_number, colour_holder(Color::Black), colour_holder(Color::White),
                                state_.options, score_of(session.match())});
         break;
       case EventKind::MovePlayed:
-        emit(wire::Move{0, std::get<messages::events::Move>(message), clock_reading()});
+        game_clock_moved(event.color);
+        emit(wire::Move{0, std::get<messages::events::Move>(message), clock_reading(), game_clock_reading()});
         break;
       case EventKind::Passed:
         emit(wire::Pass{0, std::get<messages::events::Pass>(message)});
@@ -185,6 +188,7 @@ void Table::drain_session_events() {
         const std::optional<online::Unrated> unrated = unrated_reason();
         emit(wire::GameOver{0, std::get<messages::events::GameOver>(message), unrated});
         record_game(unrated);
+        if (state_.game_clock) state_.game_clock->run(std::nullopt, now());
         state_.phase = session.match().is_over() ? TablePhase::Over : TablePhase::BetweenGames;
         state_.game_ended_at = now();
         state_.wants_next = {};
@@ -308,6 +312,7 @@ void Table::forfeit_or_abort(int seat, EndReason reason) {
   if (!state_.session->both_have_moved()) {
     emit(wire::GameAborted{0, "The game was left before both players had moved, so it counts for nobody."});
     state_.session.reset();
+    state_.game_clock.reset();
     return;
   }
   state_.session->forfeit(Seat(seat), reason);
@@ -321,6 +326,7 @@ void Table::free_seat(int seat) {
   state_.seats[seat] = SeatRow{};
   presence_[seat] = Presence{};
   state_.session.reset();
+  state_.game_clock.reset();
   state_.earlier_moves = 0;
   state_.wants_next = {};
   state_.wants_rematch = {};
@@ -348,6 +354,7 @@ void Table::on_timer() {
   if (restart_grace_until_ && time >= *restart_grace_until_) {
     restart_grace_until_.reset();
     if (state_.session) state_.session->resume_clock();
+    if (state_.game_clock) state_.game_clock->release(time);
   }
   for (int round = 0; round < 2 && !state_.closed; ++round) {  // seats move when one is freed: look again
     int due = -1;
@@ -363,6 +370,7 @@ void Table::on_timer() {
   if (state_.closed) return;
   if (state_.session && state_.phase == TablePhase::Playing && !restart_grace_until_) {
     const Snapshot before = snapshot();
+    flag_fell();
     state_.session->tick();
     drain_session_events();  // a placement made for the player whose time ran out
     if (!outbox_.empty()) commit(before, nullptr, "clock");
@@ -388,6 +396,8 @@ void Table::schedule() {
   if (session && state_.phase == TablePhase::Playing && session->clock_running() && !session->clock_paused() &&
       !session->expired_move_wanted())
     consider(now() + session->clock_remaining());
+  if (state_.game_clock && state_.phase == TablePhase::Playing)
+    if (const std::optional<double> falls = state_.game_clock->flag_falls_at(now())) consider(*falls);
   if (state_.phase == TablePhase::BetweenGames && state_.game_ended_at)
     consider(*state_.game_ended_at + services_.next_game_seconds);
   if (next) services_.wake_at(*next);
@@ -416,6 +426,8 @@ TableRow Table::row() const {
     row.forfeit_reason = row.forfeited ? state_.session->game().result().reason : EndReason::None;
     row.random_state = snapshot.random_state;
   }
+  if (state_.game_clock)
+    row.game_clock_left = {state_.game_clock->left(Color::Black, now()), state_.game_clock->left(Color::White, now())};
   return row;
 }
 

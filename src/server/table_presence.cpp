@@ -80,6 +80,7 @@ wire::Table Table::view() const {
   table.phase = state_.phase;
   table.seq = state_.seq;
   table.clock = clock_reading();
+  if (state_.phase == TablePhase::Playing) table.game_clock = game_clock_reading();
   return table;
 }
 
@@ -92,6 +93,7 @@ void Table::send_snapshot(const LinkPtr& to) const {
   state.black = colour_holder(Color::Black);
   state.white = colour_holder(Color::White);
   state.clock = clock_reading();
+  state.game_clock = game_clock_reading();
   to->send(online::encode_server_message(state));
 }
 

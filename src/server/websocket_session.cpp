@@ -37,6 +37,11 @@ std::int64_t unix_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+std::int64_t unix_milliseconds() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 void log_error(const char* what, const beast::error_code& error) {
   if (error == net::error::operation_aborted || error == websocket::error::closed ||
       error == http::error::end_of_stream || error == net::error::eof || error == beast::error::timeout)

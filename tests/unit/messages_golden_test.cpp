@@ -45,6 +45,7 @@ const char* const kClientTexts[] = {
     R"({"type":"get-chips"})",
     R"({"type":"delete-player"})",
     R"({"type":"link-device"})",
+    R"({"options":{"clock":0,"gameClock":{"increment":2,"seconds":180},"matchLength":3,"start":"standard"},"private":false,"type":"open-table"})",
 };
 const char* const kServerTexts[] = {
     R"({"name":"Guest 4821","player":"p_ada","secret":"3f9a","table":"K7M2QX","type":"welcome"})",
@@ -87,6 +88,9 @@ const char* const kServerTexts[] = {
     R"({"code":"ABCD2345","expiresIn":300,"link":"/?link=ABCD2345","type":"link-code"})",
     R"({"added":[{"at":0,"code":"Q2W3E4","host":{"level":1,"name":"Bob","player":"p_bob"},"options":{"clock":0,"matchLength":5,"start":"empty-centre"}}],"changed":[{"code":"K7M2QX","host":{"level":3,"name":"Ada","player":"p_ada"},"options":{"clock":45,"matchLength":1,"start":"standard"}}],"removed":["9XK2PW"],"type":"open-tables-changed"})",
     R"({"added":[],"changed":[],"removed":[],"type":"open-tables-changed"})",
+    R"({"code":"K7M2QX","gameClock":{"at":1800000000000,"black":151250,"held":15000,"running":"black","white":300000},"invite":"/?table=K7M2QX","options":{"clock":0,"gameClock":{"increment":3,"seconds":300},"matchLength":1,"start":"standard"},"owner":"p_ada","phase":"playing","private":false,"seats":[{"connected":true,"name":"Ada","player":"p_ada"},{"computer":"hard"}],"seq":12,"type":"table"})",
+    R"({"clock":null,"color":"black","counts":{"black":4,"white":1},"flips":["e5"],"gameClock":{"at":1800000000123,"black":52000,"running":"white","white":180000},"next":"white","ply":1,"seq":5,"square":"f5","type":"move"})",
+    R"({"counts":{"black":20,"white":30},"gameNumber":1,"reason":"time","result":"white","seq":73,"transcript":"f5d6","type":"game-over"})",
 };
 const char* const kEventTexts[] = {
     R"({"apiVersion":1,"supports":["new-game","play"],"type":"ready"})",

@@ -161,6 +161,35 @@ TEST_CASE("table messages: refusals name the problem, and limits hold") {
   CHECK(std::get<client::OpenTable>(*open.value).options == TableOptions{1, 45, StartVariant::StandardCross});
 }
 
+TEST_CASE("table messages: a game clock is read whole, and a forged one is refused with the reason") {
+  auto refused = [](std::string_view game_clock) {
+    const std::string text =
+        R"({"type":"open-table","options":{"clock":0,"gameClock":)" + std::string(game_clock) + "}}";
+    return decode_client_message(text).error;
+  };
+  const auto three_two =
+      decode_client_message(R"({"type":"open-table","options":{"clock":0,"gameClock":{"seconds":180,"increment":2}}})");
+  REQUIRE(three_two);
+  const TableOptions options = std::get<client::OpenTable>(*three_two.value).options;
+  CHECK(options.game_clock == GameClockOptions{180, 2});
+  CHECK(options.clock == 0);
+  CHECK(refused(R"({"seconds":0,"increment":0})").problem == DecodeProblem::OutOfRange);      // 0+0
+  CHECK(refused(R"({"seconds":60000,"increment":0})").problem == DecodeProblem::OutOfRange);  // 1000 minutes
+  CHECK(refused(R"({"seconds":180,"increment":-1})").problem == DecodeProblem::OutOfRange);
+  CHECK(refused(R"({"seconds":180,"increment":61})").problem == DecodeProblem::OutOfRange);
+  CHECK(refused(R"({"seconds":180.5,"increment":2})").problem == DecodeProblem::WrongType);
+  CHECK(refused(R"({"seconds":180})").problem == DecodeProblem::MissingField);
+  CHECK(refused(R"({"seconds":180,"increment":2,"delay":5})").problem == DecodeProblem::UnknownType);
+  CHECK(refused(R"("3+2")").problem == DecodeProblem::WrongType);
+  const DecodeError minutes = refused(R"({"seconds":60000,"increment":0})");
+  CHECK(minutes.message.find("open-table.options.gameClock.seconds") != std::string::npos);
+  // One clock at a time: the move clock's default of 45 s is not silently dropped.
+  const DecodeError both =
+      decode_client_message(R"({"type":"open-table","options":{"gameClock":{"seconds":180,"increment":2}}})").error;
+  CHECK(both.problem == DecodeProblem::Inconsistent);
+  CHECK(both.message.find("one clock") != std::string::npos);
+}
+
 TEST_CASE("table messages: game events carry their sequence number, others none") {
   CHECK(sequence_of(server::Pass{9, {}}) == 9);
   CHECK(sequence_of(server::GameAborted{5, "x"}) == 5);

@@ -117,3 +117,54 @@ TEST_SUITE("online mirror") {
     CHECK(rig.mirror.clock() == std::nullopt);
   }
 }
+
+TEST_SUITE("online mirror: game clocks") {
+  TEST_CASE("both banks are counted down from the server's newest reading, never wound back by an older one") {
+    MirrorRig rig;
+    REQUIRE(rig.mirror.start(rig.start()));
+    CHECK_FALSE(rig.mirror.game_clock());  // a table without a game clock
+    rig.mirror.start_game_clock(messages::online::GameClockOptions{180, 2});
+    auto shown = rig.mirror.game_clock();
+    REQUIRE(shown);
+    CHECK(shown->black == 180);
+    CHECK(shown->white == 180);
+    CHECK_FALSE(shown->running);
+    // The table's reading: black runs, held 2 s after a restart.
+    rig.mirror.read_game_clock(wire::GameClockReading{170000, 180000, Color::Black, 5000, 2000});
+    rig.now += 5;
+    shown = rig.mirror.game_clock();
+    CHECK(shown->black == doctest::Approx(167));  // 5 s since, the first 2 held
+    CHECK(shown->white == 180);
+    CHECK(shown->running == Color::Black);
+    // A move: black's bank with the increment, white's now running.
+    wire::Move move = MirrorRig::move(Color::Black, "f5", 1);
+    move.game_clock = wire::GameClockReading{169000, 180000, Color::White, 9000, 0};
+    REQUIRE(rig.mirror.play(move));
+    rig.now += 1.5;
+    shown = rig.mirror.game_clock();
+    CHECK(shown->black == doctest::Approx(169));
+    CHECK(shown->white == doctest::Approx(178.5));
+    // An event replayed on coming back, read before: ignored.
+    rig.mirror.read_game_clock(wire::GameClockReading{170000, 180000, Color::Black, 5000, 0});
+    CHECK(rig.mirror.game_clock()->running == Color::White);
+    CHECK(rig.mirror.game_clock()->white == doctest::Approx(178.5));
+  }
+
+  TEST_CASE("the banks stop when the game ends, and a fallen flag shows zero") {
+    MirrorRig rig;
+    REQUIRE(rig.mirror.start(rig.start()));
+    rig.mirror.start_game_clock(messages::online::GameClockOptions{60, 0});
+    rig.mirror.read_game_clock(wire::GameClockReading{400, 30000, Color::Black, 1000, 0});
+    rig.now += 0.3;
+    rig.mirror.end_as(Color::White, EndReason::Time);
+    rig.now += 10;
+    const auto shown = rig.mirror.game_clock();
+    REQUIRE(shown);
+    CHECK(shown->black == 0);
+    CHECK(shown->white == doctest::Approx(30));
+    CHECK_FALSE(shown->running);
+    CHECK(rig.mirror.session()->game().result().reason == EndReason::Time);
+    rig.mirror.reset();
+    CHECK_FALSE(rig.mirror.game_clock());
+  }
+}

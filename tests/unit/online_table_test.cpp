@@ -1083,3 +1083,35 @@ TEST_SUITE("online-table") {
     CHECK(rig.table.open_tables().empty());
   }
 }
+
+TEST_SUITE("online-table: game clocks") {
+  TEST_CASE("the player's own game clock under ten seconds is said once; a loss on time is worded") {
+    TableRig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    wire::Table playing = table_message(true, messages::TablePhase::Playing, server.seq);
+    playing.options.clock = 0;
+    playing.options.game_clock = online::GameClockOptions{60, 0};
+    playing.game_clock = wire::GameClockReading{12000, 60000, Color::Black, 1000, 0};
+    rig.receive(playing);
+    rig.table.update();
+    CHECK_FALSE(rig.noticed("seconds left"));
+    rig.time += 1.5;
+    rig.table.update();
+    rig.time += 1;
+    rig.table.update();
+    int said = 0;
+    for (const Notice& notice : rig.notices) said += notice.text == "10 seconds left";
+    CHECK(said == 1);
+    const auto shown = rig.table.game_clock();
+    REQUIRE(shown);
+    CHECK(shown->black == doctest::Approx(9.5));
+    wire::GameOver over;
+    over.seq = ++server.seq;
+    over.over.result = GameResult{Outcome::WhiteWins, EndReason::Time, 2, 2};
+    over.over.game_number = 1;
+    rig.receive(over);
+    CHECK(rig.table.game_clock()->black == 0);
+    CHECK(rig.table.ending() == "Your time ran out.");
+  }
+}

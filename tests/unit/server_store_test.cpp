@@ -226,6 +226,24 @@ STORE_TEST_CASE("store: a table and its moves come back as they were stored, and
   CHECK(back.earlier_moves == row.earlier_moves);
   CHECK(tables.value->front().moves == std::vector<Square>{square("f5"), square("d6"), square("c3")});
   CHECK(store->load_moves(row.code, row.match_number, row.game_number - 1).value == std::vector<Square>{square("e6")});
+  CHECK_FALSE(back.options.game_clock);
+
+  {
+    auto clocked = store->begin();
+    server::TableRow with_clock = row;
+    with_clock.options.clock = 0;
+    with_clock.options.game_clock = online::GameClockOptions{300, 3};
+    with_clock.game_clock_left = {151.25, 287.5};
+    clocked->put_table(with_clock);
+    REQUIRE(!clocked->commit());
+  }
+  const auto reloaded = store->load_tables();
+  REQUIRE(reloaded);
+  REQUIRE(reloaded.value->size() == 1);
+  CHECK(reloaded.value->front().row.options.game_clock == online::GameClockOptions{300, 3});
+  CHECK(reloaded.value->front().row.options.clock == 0);
+  CHECK(reloaded.value->front().row.game_clock_left[0] == doctest::Approx(151.25));
+  CHECK(reloaded.value->front().row.game_clock_left[1] == doctest::Approx(287.5));
 
   auto transaction = store->begin();
   transaction->delete_table(row.code);
@@ -293,9 +311,9 @@ TEST_CASE("store: SQLite: a failed migration leaves the last whole version; a ne
   CHECK(refusal(file.path.string()).find("migrate the schema to version 4") == 0);
   run_sqlite(file.path, "DROP TABLE chips");
   open_store(file.path.string());  // versions 1 to 3 are not run again: 2 would find its tables there
-  run_sqlite(file.path, "PRAGMA user_version = 8");
+  run_sqlite(file.path, "PRAGMA user_version = 9");
   CHECK(refusal(file.path.string()) ==
-        "the database has schema version 8, newer than this build's 7: run the newer reversi-server");
+        "the database has schema version 9, newer than this build's 8: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; a newer schema is refused" *
@@ -306,9 +324,9 @@ TEST_CASE("store: PostgreSQL: a failed migration leaves the last whole version; 
   database.run("DROP TABLE chips");
   open_store(database.location());  // versions 1 to 3 are not run again: their tables are there
   open_store(database.location());  // nothing to do
-  database.run("UPDATE schema_version SET version = 8");
+  database.run("UPDATE schema_version SET version = 9");
   CHECK(refusal(database.location()) ==
-        "the database has schema version 8, newer than this build's 7: run the newer reversi-server");
+        "the database has schema version 9, newer than this build's 8: run the newer reversi-server");
 }
 
 TEST_CASE("store: PostgreSQL: a lost connection fails the call that finds it, nothing half-written, and comes back" *

@@ -46,15 +46,27 @@ bool OnlineMirror::play(const online::server::Move& move) {
   if (static_cast<int>(session_->game().record().cursor()) != move.move.ply - 1) return false;
   if (!session_->play(session_->seat_of(move.move.color), move.move.square)) return false;
   read_clock(move.clock);
+  read_game_clock(move.game_clock);
   poll();
   return true;
 }
 
 void OnlineMirror::end_as(std::optional<Color> winner, EndReason reason) {
-  if (winner && session_ && !session_->game().is_over()) session_->forfeit(session_->seat_of(other(*winner)), reason);
+  if (!winner || !session_ || session_->game().is_over()) return;
+  // The banks stop where they stood; a flag that fell is at zero.
+  if (const std::optional<GameClockShown> shown = game_clock(); shown && game_clock_) {
+    game_clock_->black = static_cast<std::int64_t>(shown->black * 1000);
+    game_clock_->white = static_cast<std::int64_t>(shown->white * 1000);
+    if (reason == EndReason::Time) (*winner == Color::Black ? game_clock_->white : game_clock_->black) = 0;
+    game_clock_->running.reset();
+  }
+  session_->forfeit(session_->seat_of(other(*winner)), reason);
 }
 
-void OnlineMirror::reset() { session_.reset(); }
+void OnlineMirror::reset() {
+  session_.reset();
+  game_clock_.reset();
+}
 
 std::optional<Color> OnlineMirror::colour_of(const std::string& player) const {
   if (!session_ || player.empty()) return std::nullopt;
@@ -72,6 +84,31 @@ std::optional<std::pair<Color, double>> OnlineMirror::clock() const {
   if (!clock_ || !in_play()) return std::nullopt;
   const double running = std::max(0.0, now() - clock_read_at_ - clock_->held);
   return std::make_pair(clock_->color, std::max(0.0, clock_->seconds - running));
+}
+
+void OnlineMirror::start_game_clock(const std::optional<online::GameClockOptions>& options) {
+  game_clock_.reset();
+  if (!options) return;
+  const std::int64_t bank = std::int64_t{options->seconds} * 1000;
+  game_clock_ = online::server::GameClockReading{bank, bank, std::nullopt, 0, 0};  // any reading is newer
+  game_clock_read_at_ = now();
+}
+
+void OnlineMirror::read_game_clock(const std::optional<online::server::GameClockReading>& reading) {
+  if (!reading || (game_clock_ && reading->at < game_clock_->at)) return;
+  game_clock_ = reading;
+  game_clock_read_at_ = now();
+}
+
+std::optional<OnlineMirror::GameClockShown> OnlineMirror::game_clock() const {
+  if (!game_clock_ || !session_) return std::nullopt;
+  GameClockShown shown{game_clock_->black / 1000.0, game_clock_->white / 1000.0, std::nullopt};
+  if (!in_play() || !game_clock_->running) return shown;
+  shown.running = game_clock_->running;
+  const double elapsed = std::max(0.0, now() - game_clock_read_at_ - game_clock_->held / 1000.0);
+  double& bank = *game_clock_->running == Color::Black ? shown.black : shown.white;
+  bank = std::max(0.0, bank - elapsed);
+  return shown;
 }
 
 void OnlineMirror::poll() {

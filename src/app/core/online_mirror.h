@@ -15,6 +15,10 @@
 
 namespace reversi {
 
+// Under this many seconds a running game clock shows its warning (red, a
+// tick a second with sounds on, "10 seconds left" said once).
+inline constexpr double kLowTimeSeconds = 10;
+
 class OnlineMirror {
  public:
   explicit OnlineMirror(ClockSource clock) : clock_source_(std::move(clock)) {}
@@ -51,6 +55,20 @@ class OnlineMirror {
   void read_clock(std::optional<messages::online::server::ClockReading> reading);
   std::optional<std::pair<Color, double>> clock() const;
 
+  // A table with a game clock: both banks as the server last read them. The
+  // reading with the latest server time is kept (an event replayed on coming
+  // back never winds a clock back), and the running bank is counted down
+  // here from when it arrived. start_game_clock fills both banks for a new
+  // game (none: the table has no game clock).
+  struct GameClockShown {
+    double black = 0;  // seconds left
+    double white = 0;
+    std::optional<Color> running;
+  };
+  void start_game_clock(const std::optional<messages::online::GameClockOptions>& options);
+  void read_game_clock(const std::optional<messages::online::server::GameClockReading>& reading);
+  std::optional<GameClockShown> game_clock() const;
+
   // What the board did (moves, passes, the end) since the last take, for
   // the screen's animations and sounds; `note` adds one of the table's own.
   void poll();
@@ -69,6 +87,8 @@ class OnlineMirror {
   std::string black_, white_;  // player ids (or "computer")
   std::optional<messages::online::server::ClockReading> clock_;
   double clock_read_at_ = 0;
+  std::optional<messages::online::server::GameClockReading> game_clock_;
+  double game_clock_read_at_ = 0;
   std::vector<GameEvent> events_;
 };
 

@@ -241,6 +241,7 @@ void OnlineTable::link_closed() {
 
 void OnlineTable::update(bool now_please) {
   if (game_.in_play()) game_.poll();
+  warn_low_time();
   if ((active_ || watching_) && conn_.due(now_please)) conn_.connect();
 }
 

@@ -138,6 +138,8 @@ class OnlineTable {
   std::string opponent_name() const;
   // The mover's clock as the server last read it, counted down since.
   std::optional<std::pair<Color, double>> clock() const;
+  // Both sides' game clocks (a table with one), counted down since the server's reading.
+  std::optional<OnlineMirror::GameClockShown> game_clock() const { return game_.game_clock(); }
   // Seconds the opponent has left to come back, while they are away.
   std::optional<double> opponent_away() const;
   bool rematch_offered() const { return rematch_offered_; }
@@ -186,6 +188,7 @@ class OnlineTable {
   void on_open_tables_changed(const messages::online::server::OpenTablesChanged& change);
   void on_game_started(const messages::online::server::GameStarted& started);
   void announce_start();
+  void warn_low_time();  // "10 seconds left", once a game, on the player's own game clock
   void on_move(const messages::online::server::Move& move);
   void on_game_over(const messages::online::server::GameOver& over);
   void on_state(const messages::online::server::State& state);
@@ -226,6 +229,7 @@ class OnlineTable {
   std::string ending_;
   std::optional<messages::online::server::GameStarted> early_start_;
   std::optional<messages::online::server::GameStarted> unannounced_start_;  // until the seat across is known
+  bool low_time_told_ = false;
   std::vector<messages::Event> host_events_;
 };
 

@@ -221,6 +221,7 @@ void OnlineTable::on_table(const wire::Table& table) {
   // The server's clock, whenever it says it: after a restart it is a fresh
   // allowance held still for a while, which no event would tell.
   if (table.clock && table.phase == messages::TablePhase::Playing) game_.read_clock(table.clock);
+  if (table.phase == messages::TablePhase::Playing) game_.read_game_clock(table.game_clock);
   if (std::optional<wire::GameStarted> early = std::exchange(early_start_, std::nullopt)) on_game_started(*early);
   announce_start();
   if (table.phase == messages::TablePhase::Waiting) {
@@ -271,6 +272,8 @@ void OnlineTable::on_game_started(const wire::GameStarted& started) {
   ending_.clear();
   game_.read_clock(started.options.clock > 0 ? std::optional(wire::ClockReading{Color::Black, started.options.clock})
                                              : std::nullopt);
+  game_.start_game_clock(started.options.game_clock);
+  low_time_told_ = false;
   GameEvent event;
   event.kind = EventKind::GameStarted;
   event.game_number = started.game_number;
@@ -334,6 +337,8 @@ void OnlineTable::end_as(std::optional<Color> winner, EndReason reason) {
     ending_ = ours ? opponent_name() + " resigned." : "You resigned.";
   else if (reason == EndReason::Abandoned)
     ending_ = ours ? opponent_name() + " left the game." : "You left the game.";
+  else if (reason == EndReason::Time)
+    ending_ = ours ? opponent_name() + " ran out of time." : "Your time ran out.";
 }
 
 std::string OnlineTable::owner_id() const {
@@ -363,6 +368,8 @@ void OnlineTable::on_state(const wire::State& state) {
   end_as(winner, state.game.end_reason);
   game_.skip_events();  // a fresh picture: nothing to announce
   game_.read_clock(state.clock);
+  game_.start_game_clock(state.table.options.game_clock);
+  game_.read_game_clock(state.game_clock);
   GameEvent event;
   event.kind = EventKind::GameStarted;  // a fresh picture: no animation to finish
   event.game_number = state.game.game_number;

@@ -52,6 +52,15 @@ std::string OnlineTable::name_of(Color color) const {
 
 std::optional<std::pair<Color, double>> OnlineTable::clock() const { return game_.clock(); }
 
+void OnlineTable::warn_low_time() {
+  const std::optional<OnlineMirror::GameClockShown> shown = game_.game_clock();
+  const std::optional<Color> mine = colour();
+  if (low_time_told_ || !shown || !mine || shown->running != mine) return;
+  if ((*mine == Color::Black ? shown->black : shown->white) > kLowTimeSeconds) return;
+  low_time_told_ = true;
+  say("10 seconds left", 3);
+}
+
 std::string OnlineTable::status_line() const {
   switch (conn_.state()) {
     case Connection::Idle:

@@ -144,6 +144,12 @@ Json online_json(const OnlineTable& online) {
   view["opponentAway"] = away ? Json(*away) : Json(nullptr);
   if (const auto clock = online.clock())
     view["clock"] = {{"color", messages::spell(messages::kColours, clock->first)}, {"seconds", clock->second}};
+  if (const auto game_clock = online.game_clock()) {
+    const Json running = game_clock->running ? Json(messages::spell(messages::kColours, *game_clock->running)) : Json();
+    view["gameClock"] = {{"black", game_clock->black}, {"white", game_clock->white}, {"running", running}};
+  } else {
+    view["gameClock"] = nullptr;
+  }
   view["openTables"] = online.open_tables().size();
   Json chat = Json::array();
   for (const auto& line : online.chat_lines())
