@@ -10,7 +10,7 @@
 #include "engine/notation.h"
 
 using namespace reversi;
-using namespace reversi::cli;
+namespace lines = reversi::cli::lines;
 
 namespace {
 
