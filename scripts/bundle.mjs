@@ -164,7 +164,9 @@ const files = listFiles(dist)
   .filter((f) => f !== 'sw.js' && !f.endsWith('.map') && !isCompressedCopy(f) && !DEMO.has(f) && !isTextFont(f))
   .sort();
 const fontHash = createHash('sha256');
-for (const f of listFiles(dist).filter(isTextFont).sort()) {
+// The fonts themselves, not the compressed copies step 5 adds beside them:
+// the name must not change when the bundle is made again.
+for (const f of listFiles(dist).filter((f) => isTextFont(f) && !isCompressedCopy(f)).sort()) {
   fontHash.update(`\0${f}\0`);
   fontHash.update(fs.readFileSync(path.join(dist, f)));
 }
