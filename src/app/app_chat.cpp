@@ -47,7 +47,7 @@ void App::draw_chat_panel() {
   const float third = (outer - 20) / 3;
   if (widgets::wide_button("Write a message…", outer, true)) {
     platform::ask_for_text(
-        "Your message (up to 200 characters)", "",
+        "Your message (up to 200 characters)", online_.chat_draft(),
         [this](std::string text) {
           online_.chat(text);
           state_dirty_ = true;

@@ -1114,4 +1114,26 @@ TEST_SUITE("online-table: game clocks") {
     CHECK(rig.table.game_clock()->black == 0);
     CHECK(rig.table.ending() == "Your time ran out.");
   }
+
+  TEST_CASE("a chat line the server refuses is kept as the draft, and goes once it is sent again and passed on") {
+    TableRig rig;
+    ServerGame server(kMe, kBea, 0);
+    start_game(rig, server);
+    rig.notices.clear();
+    rig.table.chat("hello there");
+    CHECK(rig.link.last_as<online::client::Chat>().text == "hello there");
+    CHECK(rig.table.chat_draft().empty());
+    rig.receive(wire::Error{messages::ErrorCode::RateLimited, "You are writing too fast.", "chat"});
+    CHECK(rig.table.chat_draft() == "hello there");
+    REQUIRE(!rig.notices.empty());
+    CHECK(rig.notices.back().text.find("Your message is kept") != std::string::npos);
+
+    rig.table.chat("hello there");
+    CHECK(rig.table.chat_draft().empty());
+    rig.receive(wire::Chat{kMe, "Me", "hello there", 0, 1});
+    // A later refusal of something else at the table keeps no stale line.
+    rig.receive(wire::Error{messages::ErrorCode::RateLimited, "You are writing too fast.", "chat"});
+    CHECK(rig.table.chat_draft().empty());
+    CHECK(rig.table.chat_lines().size() == 1);
+  }
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "messages/table_messages.h"
@@ -25,6 +26,19 @@ class TableChat {
     opponent_name_ = name;
   }
 
+  // The line this player sent last, until the server passes it on. When the
+  // server refuses it (written too fast, say) it becomes the draft that the
+  // next "Write a message…" opens with, so nothing typed is lost.
+  void sending(std::string text) {
+    sending_ = std::move(text);
+    draft_.clear();
+  }
+  void passed_on() { sending_.clear(); }
+  void refused() {
+    if (!sending_.empty()) draft_ = std::exchange(sending_, {});
+  }
+  const std::string& draft() const { return draft_; }
+
   const std::vector<messages::online::server::Chat>& lines() const { return lines_; }
   bool opponent_muted() const;
   // The one across the table, or the last one there ("" before anybody).
@@ -34,6 +48,7 @@ class TableChat {
  private:
   std::vector<messages::online::server::Chat> lines_;  // oldest first
   std::vector<std::string> mutes_;
+  std::string sending_, draft_;
   std::string opponent_, opponent_name_;
 };
 

@@ -180,6 +180,7 @@ void OnlineTable::ask_record() {
 
 void OnlineTable::chat(const std::string& text) {
   if (!table_) return say("Chat is for the players at a table.", 4);
+  chat_.sending(text);
   send(online::client::Chat{text});
 }
 

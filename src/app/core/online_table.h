@@ -94,6 +94,8 @@ class OnlineTable {
   void report_opponent(messages::ReportReason reason, const std::string& note);
   const std::vector<messages::online::server::Chat>& chat_lines() const { return chat_.lines(); }
   bool opponent_muted() const { return chat_.opponent_muted(); }
+  // A line the server refused, to be offered again ("" when none).
+  const std::string& chat_draft() const { return chat_.draft(); }
   // The person to report: the one across the table, or the last one there.
   const std::string& reportable() const { return chat_.opponent(); }
   const std::string& reportable_name() const { return chat_.opponent_name(); }

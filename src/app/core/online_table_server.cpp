@@ -79,6 +79,7 @@ bool OnlineTable::handle_people(const online::ServerMessage& message) {
       [this](const auto& m) {
         using T = std::decay_t<decltype(m)>;
         if constexpr (std::is_same_v<T, wire::Chat>) {
+          if (m.from == conn_.player()) chat_.passed_on();
           if (chat_.add(m) && m.from != conn_.player()) say(m.name + ": " + m.text, 6);
         } else if constexpr (std::is_same_v<T, wire::ChatHistory>) {
           chat_.replace(m.messages);
@@ -422,6 +423,11 @@ void OnlineTable::on_error(const wire::Error& error) {
       // Our board was behind: the server's move is on its way, or we ask again.
       return;
     default:
+      if (error.request == "chat") {
+        chat_.refused();
+        say(error.reason + " Your message is kept: write again to send it.", 5);
+        return;
+      }
       say(error.reason, 4);
       return;
   }

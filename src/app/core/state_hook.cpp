@@ -155,6 +155,7 @@ Json online_json(const OnlineTable& online) {
   for (const auto& line : online.chat_lines())
     chat.push_back({{"name", line.name}, {"text", repaired_utf8(line.text)}});
   view["chat"] = std::move(chat);
+  view["chatDraft"] = online.chat_draft();
   view["opponentMuted"] = online.opponent_muted();
   view["transferCode"] = online.transfer_code().empty() ? Json(nullptr) : Json(online.transfer_code());
   view["linkCode"] = online.link_code().empty() ? Json(nullptr) : Json(online.link_code());
