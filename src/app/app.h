@@ -143,6 +143,10 @@ class App {
   void draw_title_row(float width, float height);
   void draw_score_bar(ImVec2 origin, float width, float height);
   widgets::ScoreBarLabels score_labels() const;
+  // An online table's game clocks (app_game_clock.cpp).
+  bool game_clock_running() const;
+  void add_game_clocks(widgets::ScoreBarLabels& labels) const;
+  void tick_low_time();
   void draw_status(ImVec2 origin, float width);
   // Returns the height the buttons took (one row, or two on a narrow column).
   float draw_buttons(ImVec2 origin, float width, float height);
@@ -263,6 +267,7 @@ class App {
   double transition_until_ = 0;
   double panel_opened_at_ = 0;
   double clock_published_at_ = 0;
+  int low_time_tick_ = -1;  // the last second of low time that ticked
   bool signalled_ready_ = false;
   ComputerOpponent::PonderStatus ponder_;  // as last published
   HintBook hints_;

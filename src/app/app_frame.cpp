@@ -98,7 +98,7 @@ void App::publish_after_frame() {
   }
   // The move clock's countdown is part of the published state.
   const bool counting = (session() && session()->clock_running()) ||
-                        (online() && (online_.clock() || online_.opponent_away() ||
+                        (online() && (online_.clock() || game_clock_running() || online_.opponent_away() ||
                                       online_.connection() == OnlineTable::Connection::Reconnecting));
   if (counting && now_ - clock_published_at_ > 0.25) {
     clock_published_at_ = now_;
@@ -148,8 +148,8 @@ bool App::waiting_on_time(double now) const {
   if (hints_pending()) return true;      // the worker's values are on their way
   if (review_pending(now)) return true;  // and the review's
   // Online: the server's clock, a countdown for the opponent, reconnecting.
-  if (online() &&
-      (online_.connection() != OnlineTable::Connection::Connected || online_.clock() || online_.opponent_away()))
+  if (online() && (online_.connection() != OnlineTable::Connection::Connected || online_.clock() ||
+                   game_clock_running() || online_.opponent_away()))
     return true;
   // The result card is due once the last flips settle.
   if (session() && session()->game().is_over() && !result_dismissed_ && panel_ == Panel::None) return true;

@@ -326,6 +326,7 @@ widgets::ScoreBarLabels App::score_labels() const {
       (session()->game().side_to_move() == Color::Black ? labels.black_badge : labels.white_badge) =
           "thinking" + thinking_dots();
   }
+  add_game_clocks(labels);
   return labels;
 }
 
@@ -342,6 +343,7 @@ void App::draw_score_bar(ImVec2 origin, float width, float height) {
   const int white = session() ? session()->game().disc_count(Color::White) : waiting ? 0 : 2;
   const Color to_move = session() ? session()->game().side_to_move() : Color::Black;
   const bool over = (session() && session()->game().is_over()) || waiting;
+  tick_low_time();
   widgets::score_bar(*ImGui::GetWindowDrawList(), theme_, origin, width, height, black, white,
                      over ? std::nullopt : std::optional<Color>(to_move), score_labels());
 }

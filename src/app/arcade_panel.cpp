@@ -117,6 +117,7 @@ std::string forfeit_words(const wire::HistoryGame& game) {
   const bool won = game.outcome == online::GameOutcome::Win;
   if (game.reason == EndReason::Resignation) return won ? "they resigned" : "you resigned";
   if (game.reason == EndReason::Abandoned) return won ? "they left" : "you left";
+  if (game.reason == EndReason::Time) return won ? "their time ran out" : "your time ran out";
   return "";
 }
 

@@ -21,7 +21,11 @@ void heading(const Theme& theme, const char* text) {
 
 std::string table_options_line(const online::TableOptions& options) {
   std::string line = options.match_length == 1 ? "1 game" : "best of " + std::to_string(options.match_length);
-  line += options.clock > 0 ? ", " + std::to_string(static_cast<int>(options.clock)) + " s a move" : ", no clock";
+  if (options.game_clock)
+    line +=
+        ", " + std::to_string(options.game_clock->seconds / 60) + "+" + std::to_string(options.game_clock->increment);
+  else
+    line += options.clock > 0 ? ", " + std::to_string(static_cast<int>(options.clock)) + " s a move" : ", no clock";
   if (options.start == StartVariant::EmptyCentre) line += ", empty centre";
   return line;
 }
@@ -118,8 +122,11 @@ void NewGamePanel::draw_online_choices(const Params& params, float width, Result
   if (widgets::segmented("online-length", kLengths, 3, &length, width)) table_options_.match_length = 1 + 2 * length;
   heading(params.theme, "Move clock");
   int clock = table_options_.clock > 0 ? 1 : 0;
-  if (widgets::segmented("online-clock", kClocks, 2, &clock, width))
+  if (widgets::segmented("online-clock", kClocks, 2, &clock, width)) {
     table_options_.clock = clock == 1 ? online::kDefaultOnlineClock : 0;
+    if (clock == 1) table_options_.game_clock.reset();  // one clock at a time
+  }
+  draw_game_clock_choice(params, width);
   heading(params.theme, "Start");
   int start = table_options_.start == StartVariant::StandardCross ? 0 : 1;
   if (widgets::segmented("online-start", kStarts, 2, &start, width))
@@ -131,6 +138,23 @@ void NewGamePanel::draw_online_choices(const Params& params, float width, Result
   // Below the list, which matters more often: becoming one's player from another device.
   heading(params.theme, "Another device of yours");
   if (widgets::wide_button("Link this device with a code…", width)) result.ask_link = true;
+}
+
+// Whole-game time plus an increment, Lichess's blitz and rapid controls.
+void NewGamePanel::draw_game_clock_choice(const Params& params, float width) {
+  static const char* const kGameClocks[] = {"Off", "3+2", "5+3", "10+0"};
+  static const online::GameClockOptions kControls[] = {{180, 2}, {300, 3}, {600, 0}};
+  heading(params.theme, "Game clock (minutes + seconds a move)");
+  int chosen = 0;
+  for (int index = 0; index < 3; ++index)
+    if (table_options_.game_clock == kControls[index]) chosen = index + 1;
+  if (!widgets::segmented("online-game-clock", kGameClocks, 4, &chosen, width)) return;
+  if (chosen == 0) {
+    table_options_.game_clock.reset();
+    return;
+  }
+  table_options_.game_clock = kControls[chosen - 1];
+  table_options_.clock = 0;  // the game clock replaces the move clock
 }
 
 void NewGamePanel::draw_open_tables(const Params& params, float width, Result& result) {

@@ -48,6 +48,7 @@ class NewGamePanel {
  private:
   void draw_device_choices(const Params& params, float width);
   void draw_online_choices(const Params& params, float width, Result& result);
+  void draw_game_clock_choice(const Params& params, float width);
   void draw_open_tables(const Params& params, float width, Result& result);
 
   SessionOptions options_;      // the choices for a game on this device

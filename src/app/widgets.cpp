@@ -220,11 +220,11 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   const float black_label_x = black_count_x + black_count + kGap;
   if (black_label_x + black_label <= middle - kInner + 1)
     name_and_badge(black_label_x, 0, false, labels.black, labels.black_badge, palette::kTextDim,
-                   palette::kCopperBright);
+                   labels.black_badge_colour.value_or(palette::kCopperBright));
   const float white_label_right = white_count_x - kGap;
   if (white_label_right - white_label >= middle + kInner - 1)
     name_and_badge(0, white_label_right, true, labels.white, labels.white_badge, palette::kOnPearl,
-                   palette::kOnPearlAccent);
+                   labels.white_badge_colour.value_or(palette::kOnPearlAccent));
   if (to_move) {
     // The copper mark under the side to move.
     const bool black_moves = *to_move == Color::Black;

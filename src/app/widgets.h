@@ -61,6 +61,10 @@ struct ScoreBarLabels {
   // A word under a side's name while it matters: "passes", "thinking".
   std::string black_badge;
   std::string white_badge;
+  // The badges' colours when not the sides' own (a game clock: dim while
+  // waiting, the warning colour when low).
+  std::optional<ImU32> black_badge_colour;
+  std::optional<ImU32> white_badge_colour;
 };
 
 // The count bar: ebony on the left, mother-of-pearl on the right, split in
