@@ -33,6 +33,7 @@ bool App::game_clock_running() const {
 void App::add_game_clocks(widgets::ScoreBarLabels& labels) const {
   const auto shown = online() ? online_.game_clock() : std::nullopt;
   if (!shown || !session()) return;
+  labels.clocks = true;
   const auto side = [&](Color color, std::string& badge, std::optional<ImU32>& colour, ImU32 waiting) {
     const double left = color == Color::Black ? shown->black : shown->white;
     const bool running = shown->running == color;

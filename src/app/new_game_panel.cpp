@@ -105,8 +105,8 @@ void NewGamePanel::draw_device_choices(const Params& params, float width) {
   if (widgets::segmented("clock", kClocks, 2, &clock, width)) options.clock_enabled = clock == 1;
 }
 
-// The "Online" choice: the table's options, the tables waiting for a second
-// player, and becoming one's player from another device.
+// The "Online" choice: the tables waiting for a second player, the options
+// of one's own table, and becoming one's player from another device.
 void NewGamePanel::draw_online_choices(const Params& params, float width, Result& result) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   ImGui::TextWrapped("Open a table and invite a friend with its code or link, or sit down at a table that is waiting.");
@@ -114,10 +114,13 @@ void NewGamePanel::draw_online_choices(const Params& params, float width, Result
   const std::string& name = params.online.name();
   const std::string you = "You play as " + (name.empty() ? std::string("a guest") : name) + ".  Change…##name";
   if (widgets::wide_button(you.c_str(), width)) result.ask_name = true;
+  // The tables waiting come first, in sight: sitting down is the quickest game.
+  draw_open_tables(params, width, result);
+  if (widgets::wide_button("Join with a code…", width)) result.ask_code = true;
   static const char* const kLengths[] = {"1 game", "Best of 3", "Best of 5"};
   static const char* const kClocks[] = {"No clock", "45 s a move"};
   static const char* const kStarts[] = {"Standard", "Empty centre"};
-  heading(params.theme, "Match");
+  heading(params.theme, "Your own table: match");
   int length = table_options_.match_length == 5 ? 2 : table_options_.match_length == 3 ? 1 : 0;
   if (widgets::segmented("online-length", kLengths, 3, &length, width)) table_options_.match_length = 1 + 2 * length;
   heading(params.theme, "Move clock");
@@ -132,10 +135,7 @@ void NewGamePanel::draw_online_choices(const Params& params, float width, Result
   if (widgets::segmented("online-start", kStarts, 2, &start, width))
     table_options_.start = start == 0 ? StartVariant::StandardCross : StartVariant::EmptyCentre;
   widgets::checkbox("Private: only people with the code can join", "setting:private-table", &table_private_);
-
-  if (widgets::wide_button("Join with a code…", width)) result.ask_code = true;
-  draw_open_tables(params, width, result);
-  // Below the list, which matters more often: becoming one's player from another device.
+  // Last, as it is needed once: becoming one's player from another device.
   heading(params.theme, "Another device of yours");
   if (widgets::wide_button("Link this device with a code…", width)) result.ask_link = true;
 }

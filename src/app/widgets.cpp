@@ -176,15 +176,17 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   const std::string black_text = std::to_string(black), white_text = std::to_string(white);
   const float black_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, black_text.c_str()).x;
   const float white_count = theme.count->CalcTextSizeA(count_size, FLT_MAX, 0, white_text.c_str()).x;
-  const float badge_size = 12;
+  // Game clocks are read at a glance: large, in the counts' bold figures.
+  const float badge_size = labels.clocks ? std::min(22.0f, height * 0.34f) : 12;
+  ImFont* const badge_font = labels.clocks ? theme.count : theme.strong;
   // Names are people's text, in any script (text_view.h).
   const auto text_width = [&](ImFont* font, float size, const std::string& text) {
     return widgets::text_size(font, size, text).x;
   };
   const float black_label = std::max(text_width(theme.body, label_size, labels.black),
-                                     text_width(theme.strong, badge_size, labels.black_badge));
+                                     text_width(badge_font, badge_size, labels.black_badge));
   const float white_label = std::max(text_width(theme.body, label_size, labels.white),
-                                     text_width(theme.strong, badge_size, labels.white_badge));
+                                     text_width(badge_font, badge_size, labels.white_badge));
   constexpr float kEdge = 12, kGap = 6, kInner = 12;  // padding at the outer edge, between items, at the split
   const auto needs = [&](float count, float label) {
     return kEdge + disc * 2 + kGap + count + (label > 0 ? kGap + label : 0) + kInner;
@@ -209,12 +211,14 @@ void score_bar(ImDrawList& draw_list, const Theme& theme, ImVec2 origin, float w
   const auto name_and_badge = [&](float x, float room_right, bool right_aligned, const std::string& name,
                                   const std::string& badge, ImU32 name_colour, ImU32 badge_colour) {
     const float name_width = text_width(theme.body, label_size, name);
-    const float badge_width = text_width(theme.strong, badge_size, badge);
-    const float name_y = badge.empty() ? center_y - label_size * 0.6f : center_y - label_size - 1;
+    const float badge_width = text_width(badge_font, badge_size, badge);
+    // The name and its badge stacked about the middle.
+    const float badge_y = center_y + 2 - (badge_size - 12) * 0.5f;
+    const float name_y = badge.empty() ? center_y - label_size * 0.6f : badge_y - label_size - 3;
     draw_text(draw_list, theme.body, label_size, ImVec2(right_aligned ? room_right - name_width : x, name_y),
               name_colour, name);
     if (!badge.empty())
-      draw_list.AddText(theme.strong, badge_size, ImVec2(right_aligned ? room_right - badge_width : x, center_y + 2),
+      draw_list.AddText(badge_font, badge_size, ImVec2(right_aligned ? room_right - badge_width : x, badge_y),
                         badge_colour, badge.c_str());
   };
   const float black_label_x = black_count_x + black_count + kGap;

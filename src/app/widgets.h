@@ -65,6 +65,7 @@ struct ScoreBarLabels {
   // waiting, the warning colour when low).
   std::optional<ImU32> black_badge_colour;
   std::optional<ImU32> white_badge_colour;
+  bool clocks = false;  // the badges are game clocks, drawn large
 };
 
 // The count bar: ebony on the left, mother-of-pearl on the right, split in

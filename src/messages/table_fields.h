@@ -233,6 +233,7 @@ void describe(Fields& v, GameStarted& started) {
   describe_colors(v, started.black, started.white);
   v.field("options", started.options, fields::Described{});
   v.field("match", started.match, fields::Described{});
+  v.optional("gameClock", started.game_clock, fields::Described{});
 }
 
 // The game events: the message layer's event, with the table's "seq" beside.

@@ -264,6 +264,7 @@ struct GameStarted {
   std::string white;
   TableOptions options;
   MatchScore match;
+  std::optional<GameClockReading> game_clock;  // both full banks, black's running (a person's turn)
   bool operator==(const GameStarted&) const = default;
 };
 struct Move {

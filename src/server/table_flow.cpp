@@ -172,7 +172,7 @@ void Table::drain_session_events() {
       case EventKind::GameStarted:
         start_game_clock();
         emit(wire::GameStarted{0, event.game_number, colour_holder(Color::Black), colour_holder(Color::White),
-                               state_.options, score_of(session.match())});
+                               state_.options, score_of(session.match()), game_clock_reading()});
         break;
       case EventKind::MovePlayed:
         game_clock_moved(event.color);

@@ -128,6 +128,28 @@ STORE_TEST_CASE("server game clock: moves carry both banks, with the increment, 
   CHECK(tables.back().game_clock->black == 52000);
 }
 
+STORE_TEST_CASE("server game clock: game-started carries both full banks, black's running") {
+  TableWorld world(backend);
+  server::StoreError error;
+  std::optional<Table> table = Table::open(world.services(), "K7M2QX", SeatRow{"p_ada", "Ada", std::nullopt},
+                                           game_clock_options(180, 2), false, error);
+  REQUIRE_MESSAGE(table, error.message);
+  table->start();
+  Players players;
+  table->attach("p_ada", players.ada, std::nullopt);
+  table->join(SeatRow{"p_bob", "Bob", std::nullopt}, players.bob);
+  REQUIRE(table->session()->seat_of(Color::Black) == Seat::First);
+  for (const auto& link : {players.ada, players.bob}) {
+    const auto started = link->take_only<wire::GameStarted>();
+    REQUIRE(started.size() == 1);
+    REQUIRE(started[0].game_clock);
+    CHECK(started[0].game_clock->black == 180000);
+    CHECK(started[0].game_clock->white == 180000);
+    CHECK(started[0].game_clock->running == Color::Black);
+    CHECK(started[0].game_clock->at == world.unix_now * 1000);
+  }
+}
+
 STORE_TEST_CASE("server game clock: the flag falls and the game is lost on time") {
   TableWorld world(backend);
   Players players;

@@ -274,6 +274,7 @@ void OnlineTable::on_game_started(const wire::GameStarted& started) {
   game_.read_clock(started.options.clock > 0 ? std::optional(wire::ClockReading{Color::Black, started.options.clock})
                                              : std::nullopt);
   game_.start_game_clock(started.options.game_clock);
+  game_.read_game_clock(started.game_clock);
   low_time_told_ = false;
   GameEvent event;
   event.kind = EventKind::GameStarted;
