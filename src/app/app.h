@@ -7,6 +7,7 @@
 
 #include <SDL.h>
 
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -252,6 +253,8 @@ class App {
     float x = 0, y = 0, w = 0, h = 0;
   };
   Area card_column_;
+  // Each dialog's height fitted to its content last frame, by title.
+  std::map<std::string, float> panel_heights_;
   bool cursor_visible_ = false;
   widgets::ToastPlace toast_place_;  // where a notice covers nothing it should not (draw_screen)
 

@@ -17,6 +17,7 @@
 #include "app/settings_panel.h"
 #include "app/text_view.h"
 #include "app/widgets.h"
+#include "imgui_internal.h"
 
 namespace reversi {
 namespace {
@@ -41,6 +42,10 @@ bool App::result_due() const {
 bool App::begin_panel(const char* title, float width, float height, bool at_bottom, bool titled) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImVec2 size(std::min(width, display.x - 16), std::min(height, display.y - 16));
+  // A dialog is as tall as its content needs, up to `height`: no blank panel
+  // around a short list.
+  if (const auto fitted = panel_heights_.find(title); fitted != panel_heights_.end())
+    size.y = std::min(size.y, fitted->second);
   // Bottom-anchored cards leave the board in view (the final position):
   // beside a board in a wide window, they take the column beside it
   // (draw_screen leaves it free), from under the score bar.
@@ -75,7 +80,14 @@ bool App::begin_panel(const char* title, float width, float height, bool at_bott
   return true;
 }
 
-void App::end_panel() { ImGui::EndPopup(); }
+void App::end_panel() {
+  // The scrolling region inside decides the next frame's height: shrunk by
+  // its blank, grown by what lies beyond its fold (begin_panel caps it).
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  if (const std::optional<float> spare = widgets::region_spare_in(window); spare && (*spare > 2 || *spare < -1))
+    panel_heights_[window->Name] = window->Size.y - *spare;
+  ImGui::EndPopup();
+}
 
 void App::switch_panel(Panel next) {
   ImGui::CloseCurrentPopup();
@@ -211,7 +223,7 @@ void App::draw_menu_panel() {
 }
 
 void App::draw_settings_panel() {
-  if (!begin_panel("Settings", 460, 560)) return;
+  if (!begin_panel("Settings", 460, 800)) return;
   const SettingsPanel::Result result =
       SettingsPanel().draw({theme_, game_.settings(), reduced_motion_, more_contrast_});
   if (result.changed) {

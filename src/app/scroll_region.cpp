@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/theme.h"
@@ -147,6 +148,12 @@ std::vector<OpenRegion>& open_regions() {
   return stack;
 }
 
+// The last region ended: the window around it, and its height less its content's.
+std::pair<const ImGuiWindow*, float>& last_spare() {
+  static std::pair<const ImGuiWindow*, float> spare{nullptr, 0};
+  return spare;
+}
+
 }  // namespace
 
 void begin_scroll_region(const char* id, ImVec2 size, bool padded) {
@@ -163,6 +170,9 @@ void end_scroll_region() {
   const OpenRegion open = open_regions().back();
   open_regions().pop_back();
   ImGuiWindow* region = open.window;
+  const float content = region->DC.CursorMaxPos.y - region->DC.CursorStartPos.y;
+  const float padding = (region->Flags & ImGuiWindowFlags_AlwaysUseWindowPadding) ? region->WindowPadding.y * 2 : 0;
+  last_spare() = {region->ParentWindow, region->SizeFull.y - padding - content};
   if (auto* registry = static_cast<ControlRegistry*>(ImGui::GetIO().UserData))
     registry->regions[open.name] = ScrollState{region->Scroll.y, region->ScrollMax.y};
   // The wheel turns the innermost region under the pointer that can scroll
@@ -197,5 +207,11 @@ void end_frame() {
 }
 
 bool scrolling() { return g_gliding; }
+
+std::optional<float> region_spare_in(const ImGuiWindow* window) {
+  const auto& [parent, spare] = last_spare();
+  if (parent != window) return std::nullopt;
+  return spare;
+}
 
 }  // namespace reversi::widgets

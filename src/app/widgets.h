@@ -12,6 +12,8 @@
 #include "game/match.h"
 #include "game/session.h"
 
+struct ImGuiWindow;  // imgui_internal.h
+
 namespace reversi::widgets {
 
 // Where each button was drawn this frame (CSS pixels), published through the
@@ -94,6 +96,10 @@ bool wide_button(const char* label, float width, bool primary = false);
 // background of its own).
 void begin_scroll_region(const char* id, ImVec2 size, bool padded = false);
 void end_scroll_region();
+// How much taller than its content the last region ended inside `window`
+// was this frame (negative: content lies beyond its fold), for a dialog
+// that fits its content; nothing when no region ended inside it.
+std::optional<float> region_spare_in(const ImGuiWindow* window);
 // Scrolls the region under the keyboard by pages (PageUp/PageDown: ±1) or
 // to an end (Home/End: ±2).
 void request_page(int pages);
