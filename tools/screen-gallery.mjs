@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  appUrl, artifactsDir, distDir, launchBrowser, nextFrames, openPage, pressControl, randomGame, repoRoot, requireDist,
+  appUrl, artifactsDir, distDir, launchBrowser, nextFrames, openPage, pressControl, pressReachable, randomGame, repoRoot, requireDist,
   rng, tapControl, tapSquare, takeNickname, waitForApp, waitForPanel, waitForState, waitForStill, waitForTurn,
 } from '../tests/browser/harness.mjs';
 import { startGameServer } from '../tests/browser/lib/game-server.mjs';
@@ -24,6 +24,7 @@ const SIZES = {
   '1920x1080': { viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 },
 };
 const OPENING = 'f5d6c3d3c4f4f6f3e6e7';
+const FIRST_NAMES = ['Ada', 'Bea', 'Cyd', 'Dot', 'Eve', 'Fay'];
 
 function option(name, fallback) {
   const at = process.argv.indexOf(name);
@@ -47,12 +48,13 @@ async function take(page, folder, shots, name) {
   shots.push({ name, file });
 }
 
-/** Opens a panel by its buttons, takes it, and closes it. */
+/** Opens a panel by its buttons (scrolled to, as a player would), takes it, and closes it. */
 async function panel(page, folder, shots, name, presses, closer) {
-  for (const control of presses) await pressControl(page, control);
+  const { height } = page.viewportSize();
+  for (const control of presses) await pressReachable(page, control, height);
   await waitForPanel(page, name);
   await take(page, folder, shots, name);
-  if (closer) await pressControl(page, closer);
+  if (closer) await pressControl(page, closer);  // in the fixed bar at the foot
   else await page.keyboard.press('Escape');
   await waitForPanel(page, 'none');
 }
@@ -94,12 +96,12 @@ async function soloScreens(browser, server, size, folder, shots) {
   }
 }
 
-async function onlineScreens(browser, server, size, folder, shots) {
+async function onlineScreens(browser, server, size, folder, shots, name) {
   const { context, page } = await openPage(browser, null, size);
   try {
     await page.goto(appUrl(server, {}));
     await waitForApp(page);
-    await takeNickname(page, 'Ada Lovelace');
+    await takeNickname(page, name);  // names are the server's to give once
     await take(page, folder, shots, 'online-lobby');
     await tapControl(page, 'Open a table');
     await waitForState(page, (s) => s.online && s.online.code && s.panel === 'table', null, { message: 'the table' });
@@ -140,14 +142,14 @@ async function main() {
   const server = await startGameServer({ staticDir: distDir });
   const browser = await launchBrowser();
   try {
-    for (const label of sizes) {
+    for (const [index, label] of sizes.entries()) {
       const size = SIZES[label];
       if (!size) throw new Error(`unknown size ${label}: one of ${Object.keys(SIZES).join(', ')}`);
       const folder = path.join(artifactsDir, 'gallery', label);
       fs.mkdirSync(folder, { recursive: true });
       const shots = [];
       await soloScreens(browser, server, size, folder, shots);
-      await onlineScreens(browser, server, size, folder, shots);
+      await onlineScreens(browser, server, size, folder, shots, `${FIRST_NAMES[index]} Lovelace`);
       await contactSheet(browser, label, shots, path.join(out, `${label}.png`));
       console.log(`${label}: ${shots.length} screens, ${path.relative(repoRoot, path.join(out, `${label}.png`))}`);
     }

@@ -214,9 +214,12 @@ void App::draw_landscape(ImVec2 display, float pad, bool result) {
                                               (review ? buttons_height : kButtonHeight * 2) + 4 * pad)) *
                                         0.3f);
   if (result) side_y = y;  // the card needs the column's height
-  ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
-  draw_title_row(side, kTitleHeight);
-  side_y += kTitleHeight + pad;
+  // On a phone held sideways the card needs the title's room too.
+  if (!result || display.y >= 520) {
+    ImGui::SetCursorScreenPos(ImVec2(side_x, side_y));
+    draw_title_row(side, kTitleHeight);
+    side_y += kTitleHeight + pad;
+  }
   if (review)
     carry_out_review(review_.draw_graph(review_params(), ImVec2(side_x, side_y), ImVec2(side, graph)));
   else

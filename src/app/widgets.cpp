@@ -15,6 +15,31 @@ namespace reversi::widgets {
 
 namespace {
 
+// A label wider than its button (a long word, a narrow phone) is drawn
+// smaller, down to 72 %, with less padding, rather than cut at the edges.
+class FittedLabel {
+ public:
+  FittedLabel(const char* label, float width) {
+    const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    if (text <= width - 2 * padding.x) return;
+    constexpr float kTightPadding = 6;
+    tight_ = true;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(kTightPadding, padding.y));
+    ImGui::SetWindowFontScale(std::clamp((width - 2 * kTightPadding) / text, 0.72f, 1.0f));
+  }
+  ~FittedLabel() {
+    if (!tight_) return;
+    ImGui::SetWindowFontScale(1);
+    ImGui::PopStyleVar();
+  }
+  FittedLabel(const FittedLabel&) = delete;
+  FittedLabel& operator=(const FittedLabel&) = delete;
+
+ private:
+  bool tight_ = false;
+};
+
 // The keyboard's focus: the items that take focus, in drawing order, and
 // the one that has it. Keys arrive between frames, when `drawing` holds the
 // last frame's items, complete.
@@ -126,18 +151,39 @@ bool focus_on_last() {
 
 bool button(const char* label, ImVec2 size, bool enabled, const char* name) {
   ImGui::BeginDisabled(!enabled);
-  bool pressed = text_button(label, size);
+  bool pressed = false;
+  {
+    const FittedLabel fitted(label, size.x);
+    pressed = text_button(label, size);
+  }
   pressed = note_control(name ? name : label) || pressed;
   ImGui::EndDisabled();
   return pressed;
 }
 
 bool checkbox(const char* label, const char* name, bool* value) {
-  bool toggled = ImGui::Checkbox(label, value);
+  ImGui::PushID(name);
+  bool toggled = ImGui::Checkbox("##box", value);
   if (note_control(name)) {
     *value = !*value;
     toggled = true;
   }
+  // The label wraps beside the box, however long it is in the player's
+  // language; a tap on it (not a swipe that starts there) toggles too.
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::BeginGroup();
+  ImGui::AlignTextToFramePadding();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(label);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !scrolling() &&
+      io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 36) {
+    *value = !*value;
+    toggled = true;
+  }
+  ImGui::PopID();
   return toggled;
 }
 
@@ -279,7 +325,11 @@ bool segmented(const char* id, const char* const* labels, int count, int* chosen
       ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kOnAccent));
     }
-    bool pressed = ImGui::Button(labels[index], ImVec2(button, 44));
+    bool pressed = false;
+    {
+      const FittedLabel fitted(labels[index], button);
+      pressed = ImGui::Button(labels[index], ImVec2(button, 44));
+    }
     pressed = note_control(std::string(id) + ":" + labels[index]) || pressed;
     if (pressed && !selected) {
       *chosen = index;
@@ -298,7 +348,11 @@ bool wide_button(const char* label, float width, bool primary) {
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kOnAccent));
   }
-  bool pressed = text_button(label, ImVec2(width, 48));
+  bool pressed = false;
+  {
+    const FittedLabel fitted(label, width);
+    pressed = text_button(label, ImVec2(width, 48));
+  }
   pressed = note_control(label) || pressed;
   if (primary) ImGui::PopStyleColor(3);
   return pressed;

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, colourDistance, decodePng, nextFrames, sampleRgb, pressControl, screenshot, state, swipe, tapPoint, tapSquare, waitForControl, waitForPanel,
+  appSuite, colourDistance, decodePng, nextFrames, sampleRgb, pressControl, pressReachable, screenshot, state, swipe, tapPoint,
+  tapSquare, waitForPanel,
   waitForState, waitForStill, waitForTurn,
 } from './harness.mjs';
 
@@ -20,20 +21,6 @@ const OPENING = 'f5d6c3d3c4f4f6f3e6e7';
 const BEFORE_PASS = 'c4c3c2b2e6c1a1';
 
 const region = (s, name) => s.regions && s.regions[name];
-
-/** Presses a control, first swiping the dialog up until it is on screen (as a player would). */
-async function pressReachable(page, name, height) {
-  for (let tries = 0; tries < 6; tries++) {
-    const c = (await waitForControl(page, name));
-    // Below a dialog's title bar and above its fold.
-    if (c.y >= 56 && c.y + c.h <= height - 30) return pressControl(page, name);
-    const from = Math.max(90, Math.min(height - 40, c.y));
-    const to = c.y < 56 ? from + 160 : from - 160;
-    await swipe(page, c.x + c.w / 2, from, to, { ms: 400 });
-    await waitForStill(page); // the scroll has come to rest
-  }
-  throw new Error(`${name} could not be scrolled into view`);
-}
 
 describe('every screen, every size', () => {
   const suite = appSuite();

@@ -1,8 +1,10 @@
 // Playing whole games by tapping, checking every state on the way against
 // the tests' own rules engine.
 import assert from 'node:assert/strict';
-import { pollUntil, pressControl, state, tapControl, waitForPanel, waitForState, waitForTurn } from './app.mjs';
-import { tapSquare } from './input.mjs';
+import {
+  pollUntil, pressControl, state, tapControl, waitForControl, waitForPanel, waitForState, waitForStill, waitForTurn,
+} from './app.mjs';
+import { swipe, tapSquare } from './input.mjs';
 import { countDiscs, legalMovesOf, replayTranscript } from './rules.mjs';
 
 /** The state agrees with itself: counts match the board, and the board is the transcript replayed. */
@@ -85,4 +87,18 @@ export async function switchHints(page) {
   await pressControl(page, 'setting:hints');
   await pressControl(page, 'Done');
   await waitForPanel(page, 'none');
+}
+
+/** Presses a control, first swiping the dialog up until it is on screen (as a player would). */
+export async function pressReachable(page, name, height) {
+  for (let tries = 0; tries < 6; tries++) {
+    const c = (await waitForControl(page, name));
+    // Below a dialog's title bar and above its fold.
+    if (c.y >= 56 && c.y + c.h <= height - 30) return pressControl(page, name);
+    const from = Math.max(90, Math.min(height - 40, c.y));
+    const to = c.y < 56 ? from + 160 : from - 160;
+    await swipe(page, c.x + c.w / 2, from, to, { ms: 400 });
+    await waitForStill(page); // the scroll has come to rest
+  }
+  throw new Error(`${name} could not be scrolled into view`);
 }
