@@ -42,47 +42,47 @@ bool NboardSession::handle_line(std::string_view line) {
     errors_ << "reversi-cli nboard: " << parsed.error << '\n' << std::flush;
     return true;
   }
-  using Kind = NboardCommand::Kind;
+  using CommandKind = NboardCommand::Kind;
   const NboardCommand& command = *parsed.value;
   switch (command.kind) {
-    case Kind::Empty:
-    case Kind::SetContempt:  // every player scores a draw as a draw
+    case CommandKind::Empty:
+    case CommandKind::SetContempt:  // every player scores a draw as a draw
       break;
-    case Kind::Nboard:
+    case CommandKind::Nboard:
       if (command.number != 2)
         errors_ << "reversi-cli nboard: speaking protocol 2, asked for " << command.number << '\n';
       send("set myname Reversi" + display_name_);  // one word, as NBoard reads it: "ReversiHard"
       break;
-    case Kind::SetDepth:
+    case CommandKind::SetDepth:
       depth_ = command.number;
       break;
-    case Kind::SetGame:
+    case CommandKind::SetGame:
       game_ = command.game;
       position_ = game_.final_position;
       ponder_done_ = false;
       break;
-    case Kind::Move:
+    case CommandKind::Move:
       play_move(command.square);
       break;
-    case Kind::Hint:
+    case CommandKind::Hint:
       hint(command.number);
       break;
-    case Kind::Go:
+    case CommandKind::Go:
       go();
       break;
-    case Kind::Ping:
+    case CommandKind::Ping:
       // Nothing runs while a command is read: the pondering has stopped.
       send("pong " + std::to_string(command.number));
       break;
-    case Kind::Learn:
+    case CommandKind::Learn:
       send("learned");  // no opening book to add the game to
       break;
-    case Kind::Analyze:
+    case CommandKind::Analyze:
       analyze();
       break;
-    case Kind::Quit:
+    case CommandKind::Quit:
       return false;
-    case Kind::Unknown:
+    case CommandKind::Unknown:
       errors_ << "reversi-cli nboard: ignoring '" << command.text << "'\n" << std::flush;
       break;
   }

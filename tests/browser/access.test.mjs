@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  START_BOARD, appSuite, applyMove, assertConsistent, desktop, flipsFor, legalMovesOf, otherColor, phone, reviewCheck, rng,
+  START_BOARD, appSuite, applyMove, assertConsistent, desktop, flipsFor, guard, legalMovesOf, otherColor, phone, reviewCheck, rng,
   nextFrames, screenshot, squareIndex, squareName, state, waitForState, waitForStill, waitForTurn,
 } from './harness.mjs';
 
@@ -69,9 +69,9 @@ async function waitForSaid(page, pattern, from = 0, timeout = 15000) {
   const source = pattern.source, flags = pattern.flags;
   try {
     await page.waitForFunction(([src, fl, start]) => window.reversiAccess.spoken().slice(start)
-      .some((t) => new RegExp(src, fl).test(t)), [source, flags, from], { timeout, polling: 50 });
+      .some((t) => new RegExp(src, fl).test(t)), [source, flags, from], { timeout: guard(timeout), polling: 50 });
   } catch (failure) {
-    throw new Error(`the live region did not say ${pattern} (said: ${JSON.stringify((await spoken(page)).slice(from))})`, { cause: failure });
+    throw new Error(`the live region did not say ${pattern} within ${guard(timeout)} ms, a guard (said: ${JSON.stringify((await spoken(page)).slice(from))})`, { cause: failure });
   }
   return spoken(page);
 }
@@ -214,7 +214,7 @@ describe('screen-reader play: the accessible mirror of the board', () => {
       await dialog.waitFor({ state: 'attached' });
       // ImGui shows a popup from its second frame: the mirror has the card's
       // buttons from the state after that.
-      await dialog.getByRole('button', { name: 'Rematch' }).waitFor({ state: 'attached', timeout: 5000 });
+      await dialog.getByRole('button', { name: 'Rematch' }).waitFor({ state: 'attached', timeout: guard(5000) });
       assert.ok(await dialog.getByRole('button', { name: 'Rematch' }).count() === 1, 'the result card\'s Rematch button');
       assert.deepEqual(log.pageErrors, []);
     } finally {

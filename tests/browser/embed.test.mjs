@@ -144,7 +144,7 @@ describe('embedding', () => {
       // The game follows the iframe's size.
       const widthBefore = (await state(frame)).squares.a1.w;
       await page.evaluate(() => { const f = document.getElementById('game'); f.style.width = '360px'; f.style.height = '640px'; });
-      await frame.waitForFunction((w) => Math.abs(window.reversi.state().squares.a1.w - w) > 2, widthBefore, { timeout: 10000 });
+      await frame.waitForFunction((w) => Math.abs(window.reversi.state().squares.a1.w - w) > 2, widthBefore, { timeout: guard(10000) });
       const resized = await state(frame);
       assert.ok(resized.squares.h8.x + resized.squares.h8.w <= 360 + 1, 'the board fits the narrower frame');
 

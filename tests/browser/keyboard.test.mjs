@@ -72,8 +72,11 @@ describe('the board played by keys', () => {
       await page.keyboard.press('Tab');
       await waitForState(page, (s) => s.focus !== '');
       for (let presses = 0; presses < 8 && (await state(page)).focus !== 'Menu'; presses++) {
+        // The focus before the key, read before it is pressed: read after, it
+        // may already have moved, and the wait would then sit out its guard.
+        const was = (await state(page)).focus;
         await page.keyboard.press('Tab');
-        await waitForState(page, (s, was) => s.focus !== was, (await state(page)).focus).catch(() => {});
+        await waitForState(page, (s, before) => s.focus !== before, was, { message: `Tab moves on from ${was}` });
       }
       assert.equal((await state(page)).focus, 'Menu', 'Tab reached Menu');
       await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  applyMove, appSuite, assertConsistent, countDiscs, desktop, drawnFrames, legalMovesOf, nextFrames, nudge, phone,
+  applyMove, appSuite, assertConsistent, countDiscs, desktop, drawnFrames, guard, legalMovesOf, nextFrames, nudge, phone,
   playToEnd, pressControl, replayTranscript, rng, screenshot, state, tapSquare, waitForApp, waitForPanel, waitForState,
   waitForStill, waitForStored, waitForTurn,
 } from './harness.mjs';
@@ -295,7 +295,7 @@ describe('options', () => {
       await pressControl(first.page, 'Moves');
       await waitForPanel(first.page, 'moves');
       await pressControl(first.page, 'Copy transcript');
-      copied = await first.page.waitForFunction(() => window.__reversiClipboard, null, { timeout: 5000 }).then((h) => h.jsonValue());
+      copied = await first.page.waitForFunction(() => window.__reversiClipboard, null, { timeout: guard(5000) }).then((h) => h.jsonValue());
       assert.equal(copied, (await state(first.page)).transcript, 'the clipboard holds state().transcript');
     } finally {
       await first.context.close();
@@ -308,7 +308,7 @@ describe('options', () => {
       await pressControl(page, 'Moves');
       await waitForPanel(page, 'moves');
       await pressControl(page, 'Load a game…');
-      await page.waitForSelector('#reversi-text-field', { timeout: 5000 });
+      await page.waitForSelector('#reversi-text-field', { timeout: guard(5000) });
       await page.fill('#reversi-text-field', copied);
       await page.click('#reversi-text-dialog button[type=submit]');
       const loaded = await waitForState(page, (t, c) => t.transcript === c, copied, { message: 'the copied game loaded' });
@@ -327,7 +327,7 @@ describe('options', () => {
         await waitForPanel(page, 'moves');
       }
       await pressControl(page, 'Load a game…');
-      await page.waitForSelector('#reversi-text-field', { timeout: 5000 });
+      await page.waitForSelector('#reversi-text-field', { timeout: guard(5000) });
       await page.fill('#reversi-text-field', bad);
       await page.click('#reversi-text-dialog button[type=submit]');
       const refused = await waitForState(page, (t) => /could not be loaded/i.test(t.notice), null, { message: 'the bad transcript refused' });

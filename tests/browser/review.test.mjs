@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, desktop, phone, pressControl, randomGame, replayTranscript, reviewCheck, rng, screenshot, tapControl, tapSquare,
+  appSuite, desktop, guard, phone, pressControl, randomGame, replayTranscript, reviewCheck, rng, screenshot, tapControl, tapSquare,
   waitForApp, waitForPanel, waitForState, waitForTurn,
 } from './harness.mjs';
 
@@ -75,7 +75,7 @@ describe('review', () => {
         navigator.share = (data) => { window.__shareData = data; return Promise.resolve(); };
       });
       await tapControl(page, 'Share');
-      const sheet = await (await page.waitForFunction(() => window.__shareData, null, { timeout: 10000 })).jsonValue();
+      const sheet = await (await page.waitForFunction(() => window.__shareData, null, { timeout: guard(10000) })).jsonValue();
       assert.equal(new URL(sheet.url).searchParams.get('review'), moves.join(''));
       assert.equal(new URL(sheet.url).searchParams.get('check'), reviewCheck(moves.join('')));
       await tapControl(page, 'Review the game');
@@ -179,7 +179,7 @@ describe('review', () => {
       await waitForPanel(page, 'result', 15000);
       await pressControl(page, 'Share');
       // The share sheet where the browser has one, the clipboard (and a notice) elsewhere: the same link.
-      await page.waitForFunction(() => !!window.__reversiShared, null, { timeout: 10000 });
+      await page.waitForFunction(() => !!window.__reversiShared, null, { timeout: guard(10000) });
       link = await page.evaluate(() => window.__reversiShared);
       const url = new URL(link);
       assert.equal(url.searchParams.get('review'), moves.join(''));

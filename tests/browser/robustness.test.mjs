@@ -30,7 +30,7 @@ async function embedded(browser, hostServer, gameServer, params = '') {
     page.waitForFunction(([source, a]) => {
       const fn = new Function(`return (${source})`)();
       return window.heard.find((m) => fn(m, a)) || null;
-    }, [predicate.toString(), arg], { timeout, polling: 50 }).then((h) => h.jsonValue());
+    }, [predicate.toString(), arg], { timeout: guard(timeout), polling: 50 }).then((h) => h.jsonValue());
   return { context, page, frame, log, send, heard, hear };
 }
 
@@ -117,7 +117,7 @@ describe('robustness', () => {
       // Host messages are carried out in the order sent: once a message sent
       // after the flood is answered, every request of the flood has been.
       await host.send({ type: 'reversi:after-the-flood' });
-      await host.hear((m) => m.type === 'reversi:error' && m.request === 'reversi:after-the-flood', null, guard(10000));
+      await host.hear((m) => m.type === 'reversi:error' && m.request === 'reversi:after-the-flood', null, 10000);
       const states = (await host.heard()).filter((m) => m.type === 'reversi:state');
       assert.ok(states.length >= 1 && states.length <= 50, `${states.length} answers to 10,000 requests`);
     } finally {

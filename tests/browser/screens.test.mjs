@@ -46,12 +46,16 @@ describe('every screen, every size', () => {
       assert.equal(settled.transcript, '', 'no rematch was started');
       assert.ok(region(settled, 'menu-items').y >= region(lifted, 'menu-items').y,
         `it glides on after the finger lifts (${region(lifted, 'menu-items').y} → ${region(settled, 'menu-items').y})`);
-      // Whatever was below the fold can now be reached by a tap.
-      const reached = await waitForState(page, (s) => s.controls.Close && s.controls.Close.y + s.controls.Close.h <= 390,
-        null, { message: 'Close scrolled into view', timeout: 5000 }).catch(async () => {
+      // Whatever was below the fold can now be reached by a tap: a second
+      // swipe brings Close up when the first did not. The menu is at rest
+      // here, so whether it is in view is known at once (waiting for it to
+      // come by itself only waited out a guard).
+      const closeInView = (s) => s.controls.Close && s.controls.Close.y + s.controls.Close.h <= 390;
+      let reached = settled;
+      if (!closeInView(reached)) {
         await swipe(page, start.x + start.w / 2, 300, 60, { ms: 300 });
-        return waitForState(page, (s) => s.controls.Close && s.controls.Close.y + s.controls.Close.h <= 390);
-      });
+        reached = await waitForState(page, closeInView, null, { message: 'Close scrolled into view by a second swipe' });
+      }
       await screenshot(page, 'menu-swiped-landscape-phone');
       await tapPoint(page, reached.controls.Close.x + reached.controls.Close.w / 2, reached.controls.Close.y + reached.controls.Close.h / 2);
       await waitForPanel(page, 'none');

@@ -6,11 +6,9 @@
 
 namespace reversi::testing {
 
-using Json = nlohmann::json;
-
-std::vector<Json> BotLines::of(const char* key) const {
-  std::vector<Json> found;
-  for (const Json& line : all)
+std::vector<nlohmann::json> BotLines::of(const char* key) const {
+  std::vector<nlohmann::json> found;
+  for (const nlohmann::json& line : all)
     if (line.contains(key)) found.push_back(line);
   return found;
 }
@@ -22,9 +20,9 @@ std::unique_ptr<ChildProcess> start_bot(const TemporaryFolder& folder, const std
   return std::make_unique<ChildProcess>(arguments, folder.path() / log);
 }
 
-Json parse_line(const std::optional<std::string>& line) {
+nlohmann::json parse_line(const std::optional<std::string>& line) {
   REQUIRE_MESSAGE(line, "a bot printed nothing in time");
-  const Json parsed = Json::parse(*line, nullptr, false);
+  const nlohmann::json parsed = nlohmann::json::parse(*line, nullptr, false);
   REQUIRE_MESSAGE(!parsed.is_discarded(), *line);
   return parsed;
 }
@@ -37,7 +35,7 @@ BotLines read_lines(ChildProcess& bot, double seconds, BotLines lines) {
 void check_games(const BotLines& lines) {
   std::string moves_printed;
   std::size_t game = 0;
-  for (const Json& line : lines.all) {
+  for (const nlohmann::json& line : lines.all) {
     if (line.contains("gameStarted")) moves_printed.clear();
     if (line.contains("move")) moves_printed += line["move"].get<std::string>();
     if (!line.contains("game")) continue;

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/bots.h"
 #include "server/processes.h"
 #include "server/test_socket.h"
 
@@ -12,13 +13,6 @@ using namespace reversi::testing;
 using Json = nlohmann::json;
 
 namespace {
-
-Json parse_line(const std::optional<std::string>& line) {
-  REQUIRE_MESSAGE(line, "a bot printed nothing in time");
-  const Json parsed = Json::parse(*line, nullptr, false);
-  REQUIRE_MESSAGE(!parsed.is_discarded(), *line);
-  return parsed;
-}
 
 int chips_of(std::uint16_t port, const std::string& player) {
   const HttpAnswer card = http_get(port, "/api/players/" + player);

@@ -27,14 +27,14 @@ namespace {
 constexpr const char* kLeaseSeconds = "2";
 
 // The database and the broker the nodes share, and the nodes.
-struct Cluster {
+struct NodeCluster {
   PostgresCluster database;
   TemporaryFolder redis_folder;
   RedisProcess redis{redis_folder};
   TemporaryFolder folder1, folder2;
   std::unique_ptr<ServerProcess> node1, node2;
 
-  Cluster() {
+  NodeCluster() {
     node1 = std::make_unique<ServerProcess>(folder1, flags("n1"));
     node2 = std::make_unique<ServerProcess>(folder2, flags("n2"));
   }
@@ -121,7 +121,7 @@ struct MidGame {
   std::string ten_moves;
 };
 
-MidGame start_mid_game(Cluster& cluster) {
+MidGame start_mid_game(NodeCluster& cluster) {
   MidGame game;
   game.creator = start_bot(cluster.folder1, "creator.log",
                            joined({"--create", "--level", "easy", "--delay", "0.15"}, cluster.servers(*cluster.node1)));
@@ -154,7 +154,7 @@ void check_match(ChildProcess& creator, ChildProcess& joiner, const BotLines& be
 
 TEST_SUITE("server-process") {
   TEST_CASE("cluster: a bot on node 1 and a bot on node 2 play a match; lists, boards and chat agree") {
-    Cluster cluster;
+    NodeCluster cluster;
     auto creator = start_bot(cluster.folder1, "creator.log",
                              joined({"--create", "--match", "3", "--level", "easy", "--name", "Ada", "--delay", "0.05"},
                                     {"--server", cluster.node1->url()}));
@@ -195,7 +195,7 @@ TEST_SUITE("server-process") {
   }
 
   TEST_CASE("cluster: node 1 killed mid-game, the match is finished through node 2 with the transcript intact") {
-    Cluster cluster;
+    NodeCluster cluster;
     MidGame game = start_mid_game(cluster);
     cluster.node1->kill_hard();  // it played the table: its lease runs out, node 2 takes it
     check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
@@ -203,7 +203,7 @@ TEST_SUITE("server-process") {
   }
 
   TEST_CASE("cluster: node 1 paused past its lease loses the table to node 2, writes nothing more, and play goes on") {
-    Cluster cluster;
+    NodeCluster cluster;
     MidGame game = start_mid_game(cluster);
     cluster.node1->process().signal(SIGSTOP);  // alive but silent, as a node under a long pause
     // Silent until node 2 has taken the table, however long that takes on a busy machine.
@@ -218,7 +218,7 @@ TEST_SUITE("server-process") {
   }
 
   TEST_CASE("cluster: Redis restarted mid-game, the relayed player comes back and the match goes on") {
-    Cluster cluster;
+    NodeCluster cluster;
     MidGame game = start_mid_game(cluster);
     cluster.redis.stop();
     // The sleep is the point: Redis stays away for a while, as a restart
@@ -231,7 +231,7 @@ TEST_SUITE("server-process") {
   }
 
   TEST_CASE("cluster: PostgreSQL away for a moment, moves are refused with a clear error and play resumes") {
-    Cluster cluster;
+    NodeCluster cluster;
     MidGame game = start_mid_game(cluster);
     cluster.database.pause();
     // Away until a move has been refused in words, however long that takes on a busy machine.

@@ -26,11 +26,11 @@ std::string line_or_reason(const std::string& text) {
   return std::get<std::string>(checked);
 }
 
-struct Server {
+struct ChatServer {
   TableWorld world;
   server::Lobby lobby{world.services(), inline_hosts(world)};
 
-  explicit Server(Backend backend, const std::vector<std::string>& words = {}) : world(backend, words) {}
+  explicit ChatServer(Backend backend, const std::vector<std::string>& words = {}) : world(backend, words) {}
   server::ClientServices services() {
     return server::ClientServices{&lobby,
                                   world.store.get(),
@@ -42,13 +42,13 @@ struct Server {
   }
 };
 
-struct Client {
+struct ChatClient {
   std::shared_ptr<FakeLink> link = std::make_shared<FakeLink>();
   std::optional<server::ClientSession> session;
   wire::Welcome welcome;
-  Server& server;
+  ChatServer& server;
 
-  explicit Client(Server& host) : server(host) { session.emplace(host.services(), link); }
+  explicit ChatClient(ChatServer& host) : server(host) { session.emplace(host.services(), link); }
   void say(const online::ClientMessage& message) { session->on_message(online::encode_client_message(message)); }
   std::vector<online::ServerMessage> hello() {
     online::client::Hello hello;
@@ -83,7 +83,7 @@ struct Client {
 };
 
 // Ada opens, Bob joins; both links emptied.
-std::string seat_both(Client& ada, Client& bob) {
+std::string seat_both(ChatClient& ada, ChatClient& bob) {
   ada.say(online::client::OpenTable{});
   const auto tables = ada.link->take_only<wire::Table>();
   REQUIRE(tables.size() == 1);
@@ -159,8 +159,8 @@ TEST_CASE("server chat: the rate limit is a burst of three, then one every two s
 }
 
 STORE_TEST_CASE("server chat: both seats get the masked line with its writer, time and number; refusals") {
-  Server server(backend, {"bad"});
-  Client ada(server), bob(server), carol(server);
+  ChatServer server(backend, {"bad"});
+  ChatClient ada(server), bob(server), carol(server);
   ada.hello();
   bob.hello();
   carol.hello();
@@ -193,7 +193,7 @@ STORE_TEST_CASE("server chat: both seats get the masked line with its writer, ti
   CHECK(fast.request == "chat");
   CHECK(fast.reason == "You are writing too fast: you may write again in 2 seconds.");
   // Per player: a second connection of Ada's does not get a fresh allowance.
-  Client ada_again(server);
+  ChatClient ada_again(server);
   ada_again.welcome = ada.welcome;
   ada_again.hello();
   ada_again.say(online::client::Chat{"from my phone"});
@@ -212,8 +212,8 @@ STORE_TEST_CASE("server chat: both seats get the masked line with its writer, ti
 }
 
 STORE_TEST_CASE("server chat: a mute stops a player's lines live and in chat-history, and is kept") {
-  Server server(backend);
-  Client ada(server), bob(server);
+  ChatServer server(backend);
+  ChatClient ada(server), bob(server);
   ada.hello();
   bob.hello();
   seat_both(ada, bob);
@@ -257,8 +257,8 @@ STORE_TEST_CASE("server chat: a mute stops a player's lines live and in chat-his
 }
 
 STORE_TEST_CASE("server chat: a report keeps the game and the chat, also right after the opponent left") {
-  Server server(backend);
-  Client ada(server), bob(server), carol(server);
+  ChatServer server(backend);
+  ChatClient ada(server), bob(server), carol(server);
   ada.hello();
   bob.hello();
   carol.hello();
@@ -300,8 +300,8 @@ STORE_TEST_CASE("server chat: a report keeps the game and the chat, also right a
 }
 
 STORE_TEST_CASE("server chat: the reported player cannot join the reporter's table nor see it listed") {
-  Server server(backend);
-  Client ada(server), bob(server), dan(server);
+  ChatServer server(backend);
+  ChatClient ada(server), bob(server), dan(server);
   ada.hello();
   bob.hello();
   dan.hello();
@@ -343,8 +343,8 @@ STORE_TEST_CASE("server chat: the reported player cannot join the reporter's tab
 
 STORE_TEST_CASE(
     "server chat: a ban found by the poll closes the player's connections, unseats them and refuses hello") {
-  Server server(backend);
-  Client ada(server), bob(server);
+  ChatServer server(backend);
+  ChatClient ada(server), bob(server);
   ada.hello();
   bob.hello();
   seat_both(ada, bob);
@@ -360,13 +360,13 @@ STORE_TEST_CASE(
   CHECK(ada_table.back().phase == messages::TablePhase::Waiting);  // Bob left: aborted, Ada waits
 
   bob.session->on_closed();
-  Client bob_again(server);
+  ChatClient bob_again(server);
   bob_again.say(online::client::Hello{bob.welcome.player, bob.welcome.secret, {}, {}});
   CHECK(bob_again.refusal().code == ErrorCode::Banned);
   CHECK(bob_again.link->closed);
   REQUIRE(*server.world.store->moderation()->delete_ban(bob.welcome.player).value);
   server.world.moderation->poll_bans(server.lobby);
-  Client bob_later(server);
+  ChatClient bob_later(server);
   bob_later.welcome = bob.welcome;
   bob_later.hello();
   CHECK_FALSE(bob_later.link->closed);

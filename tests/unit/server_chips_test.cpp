@@ -29,9 +29,9 @@ namespace {
 constexpr int kStart = 500;
 // 2026-12-01 12:00:00 UTC.
 constexpr std::int64_t kNoon = 1'796'126'400;
-constexpr std::int64_t kDay = 86'400;
+constexpr std::int64_t kSecondsPerDay = 86'400;
 
-struct Person {
+struct ChipPlayer {
   std::string id;
   std::string name;
   std::shared_ptr<FakeLink> link = std::make_shared<FakeLink>();
@@ -44,7 +44,7 @@ server::TableServices chip_services(TableWorld& world, std::optional<int> start 
   return services;
 }
 
-Table open_table(const server::TableServices& services, const Person& host, online::TableOptions options = {}) {
+Table open_table(const server::TableServices& services, const ChipPlayer& host, online::TableOptions options = {}) {
   server::StoreError error;
   std::optional<Table> table = Table::open(services, "K7M2QX", host.row(), options, false, error);
   REQUIRE_MESSAGE(table, error.message);
@@ -54,15 +54,15 @@ Table open_table(const server::TableServices& services, const Person& host, onli
 }
 
 // A table of `host` that `guest` joins; the host plays black in game 1.
-Table seat_two(TableWorld& world, const Person& host, const Person& guest, online::TableOptions options = {},
-               std::optional<int> start = kStart) {
+Table seat_two_with_chips(TableWorld& world, const ChipPlayer& host, const ChipPlayer& guest,
+                          online::TableOptions options = {}, std::optional<int> start = kStart) {
   world.randoms = {0};
   Table table = open_table(chip_services(world, start), host, options);
   table.join(guest.row(), guest.link);
   return table;
 }
 
-const Person& mover(const Table& table, const Person& host, const Person& guest) {
+const ChipPlayer& player_to_move(const Table& table, const ChipPlayer& host, const ChipPlayer& guest) {
   return table.session()->seat_of(table.session()->game().side_to_move()) == Seat::First ? host : guest;
 }
 
@@ -75,42 +75,42 @@ std::vector<wire::Error> refusals(const FakeLink& link) {
   return copy.take_only<wire::Error>();
 }
 
-void play(Table& table, const Person& host, const Person& guest, const std::string& moves) {
+void play_moves(Table& table, const ChipPlayer& host, const ChipPlayer& guest, const std::string& moves) {
   for (std::size_t at = 0; at + 1 < moves.size(); at += 2) {
-    const Person& who = mover(table, host, guest);
+    const ChipPlayer& who = player_to_move(table, host, guest);
     table.play(who.id, square(moves.substr(at, 2).c_str()), ply_of(table), who.link);
     REQUIRE(refusals(*who.link).empty());
   }
 }
 
 // One game of a match: a few moves, then `loser` resigns.
-void win_game(Table& table, const Person& host, const Person& guest, const Person& loser,
+void win_game(Table& table, const ChipPlayer& host, const ChipPlayer& guest, const ChipPlayer& loser,
               const std::string& moves = "f5d6") {
-  play(table, host, guest, moves);
+  play_moves(table, host, guest, moves);
   table.resign(loser.id, loser.link);
 }
 
-int balance(TableWorld& world, const Person& person, int start = kStart) {
+int balance(TableWorld& world, const ChipPlayer& person, int start = kStart) {
   const auto account = server::chip_account(*world.store, start, person.id, world.unix_now);
   REQUIRE(account);
   return account.value->balance;
 }
 
-std::vector<ChipEntry> ledger(TableWorld& world, const Person& person) {
+std::vector<ChipEntry> ledger(TableWorld& world, const ChipPlayer& person) {
   const auto entries = world.store->chip_ledger(person.id, 50);
   REQUIRE(entries);
   return *entries.value;
 }
 
 // The last chips message `person` was sent since the last look.
-std::optional<wire::Chips> last_chips(const Person& person) {
+std::optional<wire::Chips> last_chips(const ChipPlayer& person) {
   const auto sent = person.link->take_only<wire::Chips>();
   if (sent.empty()) return std::nullopt;
   return sent.back();
 }
 
 // Ada wins a one-game match against Bob, then both ask for a rematch.
-void ada_beats_bob(Table& table, const Person& ada, const Person& bob) {
+void ada_beats_bob(Table& table, const ChipPlayer& ada, const ChipPlayer& bob) {
   win_game(table, ada, bob, bob);
   REQUIRE(table.phase() == TablePhase::Over);
   table.rematch(ada.id, ada.link);
@@ -142,10 +142,10 @@ TEST_CASE("chips: the stake is 60 scaled by the match's length and the opponent,
 
 STORE_TEST_CASE("chips: the match's winner is paid the stake and the loser pays it") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   online::TableOptions options;
   options.match_length = 3;
-  Table table = seat_two(world, ada, bob, options);
+  Table table = seat_two_with_chips(world, ada, bob, options);
   const auto joined = last_chips(bob);
   REQUIRE(joined);
   CHECK(*joined == wire::Chips{kStart, 45, 0, 0, 1500});
@@ -204,7 +204,7 @@ STORE_TEST_CASE("chips: the match's winner is paid the stake and the loser pays 
 
 STORE_TEST_CASE("chips: against the computer only the person has a ledger, at the computer's stake") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"};
+  ChipPlayer ada{"p_ada", "Ada"};
   struct Case {
     Strength strength;
     int stake;
@@ -268,28 +268,28 @@ STORE_TEST_CASE("chips: against the computer only the person has a ledger, at th
 
 STORE_TEST_CASE("chips: leaving costs the stake after the match's 4th move, and pays the other as the winner") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
 
   SUBCASE("before the 4th move leaving is free for both, even when it decides the match") {
-    Table table = seat_two(world, ada, bob);
-    play(table, ada, bob, "f5d6c3");
+    Table table = seat_two_with_chips(world, ada, bob);
+    play_moves(table, ada, bob, "f5d6c3");
     table.leave(bob.id, bob.link);  // a resignation: Ada wins the one game
     CHECK(ledger(world, ada).empty());
     CHECK(ledger(world, bob).empty());
     CHECK(balance(world, bob) == kStart);
   }
   SUBCASE("a game left before both moved is aborted and free") {
-    Table table = seat_two(world, ada, bob);
-    play(table, ada, bob, "f5");
+    Table table = seat_two_with_chips(world, ada, bob);
+    play_moves(table, ada, bob, "f5");
     table.leave(ada.id, ada.link);
     CHECK(ledger(world, ada).empty());
     CHECK(ledger(world, bob).empty());
   }
   SUBCASE("after the 4th move the leaver pays and the other is paid") {
-    Table table = seat_two(world, ada, bob);
-    play(table, ada, bob, "f5d6c3");
+    Table table = seat_two_with_chips(world, ada, bob);
+    play_moves(table, ada, bob, "f5d6c3");
     CHECK(last_chips(ada) == wire::Chips{kStart, 30, 0, 0, 1500});
-    play(table, ada, bob, "d3");  // the 4th move: leaving costs now, and both are told
+    play_moves(table, ada, bob, "d3");  // the 4th move: leaving costs now, and both are told
     CHECK(last_chips(ada) == wire::Chips{kStart, 30, 30, 0, 1500});
     CHECK(last_chips(bob) == wire::Chips{kStart, 30, 30, 0, 1500});
     table.leave(bob.id, bob.link);
@@ -306,21 +306,21 @@ STORE_TEST_CASE("chips: leaving costs the stake after the match's 4th move, and 
   SUBCASE("between the games of a match, the moves of the earlier games count") {
     online::TableOptions options;
     options.match_length = 3;
-    Table table = seat_two(world, ada, bob, options);
+    Table table = seat_two_with_chips(world, ada, bob, options);
     win_game(table, ada, bob, bob, "f5d6");  // 2 moves
     table.next_game(ada.id, ada.link);
     table.next_game(bob.id, bob.link);
-    play(table, ada, bob, "f5");  // 3
+    play_moves(table, ada, bob, "f5");  // 3
     CHECK(last_chips(ada)->leave_cost == 0);
-    play(table, ada, bob, "d6");  // 4
+    play_moves(table, ada, bob, "d6");  // 4
     CHECK(last_chips(ada)->leave_cost == 45);
     table.leave(ada.id, ada.link);
     CHECK(balance(world, ada) == kStart - 45);
     CHECK(balance(world, bob) == kStart + 45);
   }
   SUBCASE("not coming back within the grace window is leaving") {
-    Table table = seat_two(world, ada, bob);
-    play(table, ada, bob, "f5d6c3d3");
+    Table table = seat_two_with_chips(world, ada, bob);
+    play_moves(table, ada, bob, "f5d6c3d3");
     table.detach(bob.link);
     world.advance(table, 39);
     CHECK(ledger(world, bob).empty());
@@ -347,10 +347,10 @@ STORE_TEST_CASE("chips: leaving costs the stake after the match's 4th move, and 
 
 STORE_TEST_CASE("chips: a balance never goes below 0: a loser pays what they have") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
-  Table table = seat_two(world, ada, bob, {}, 20);
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  Table table = seat_two_with_chips(world, ada, bob, {}, 20);
   CHECK(last_chips(bob) == wire::Chips{20, 30, 0, 0, 1500});
-  play(table, ada, bob, "f5d6c3d3");
+  play_moves(table, ada, bob, "f5d6c3d3");
   CHECK(last_chips(bob) == wire::Chips{20, 30, 20, 0, 1500});  // leaving would cost all 20
   CHECK(last_chips(ada) == wire::Chips{20, 30, 20, 0, 1500});
   table.resign(bob.id, bob.link);
@@ -371,7 +371,7 @@ STORE_TEST_CASE(
     "chips: wins pay at most 1,500 a UTC day, the win that crosses it in full, and it comes back at midnight") {
   TableWorld world(backend);
   world.unix_now = kNoon;
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   {
     // 1,480 won earlier today.
     auto transaction = world.store->begin();
@@ -379,7 +379,7 @@ STORE_TEST_CASE(
         ChipEntry{ada.id, 1480, kStart + 1480, ChipReason::MatchWon, "EARLY2", 1, "EARLY2/1", kNoon - 3600});
     REQUIRE_FALSE(transaction->commit());
   }
-  Table table = seat_two(world, ada, bob);
+  Table table = seat_two_with_chips(world, ada, bob);
   CHECK(last_chips(ada) == wire::Chips{kStart + 1480, 30, 0, 1480, 1500});
   ada_beats_bob(table, ada, bob);  // 1,480 + 30 crosses the limit: paid in full
   CHECK(balance(world, ada) == kStart + 1510);
@@ -401,12 +401,12 @@ STORE_TEST_CASE(
   CHECK(ledger(world, ada)[0].reason == ChipReason::MatchWon);
   CHECK(last_chips(ada)->won_today == 30);
   CHECK(ledger(world, ada).size() == 4);
-  CHECK(world.unix_now - kNoon == kDay / 2);
+  CHECK(world.unix_now - kNoon == kSecondsPerDay / 2);
 }
 
 STORE_TEST_CASE("chips: a commit the store refuses pays nothing, and a match is never paid twice") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
 
   SUBCASE("the store refuses the change that decides the match") {
     FailingStore refusing(*world.store);
@@ -415,7 +415,7 @@ STORE_TEST_CASE("chips: a commit the store refuses pays nothing, and a match is 
     world.randoms = {0};
     Table table = open_table(services, ada);
     table.join(bob.row(), bob.link);
-    play(table, ada, bob, "f5d6c3d3");
+    play_moves(table, ada, bob, "f5d6c3d3");
     refusing.failing = true;
     table.resign(bob.id, bob.link);
     CHECK(FakeLink::only<wire::Error>(bob.link->take()).at(0).code == ErrorCode::ServerError);
@@ -433,8 +433,8 @@ STORE_TEST_CASE("chips: a commit the store refuses pays nothing, and a match is 
     CHECK(ledger(world, ada).size() == 1);
   }
   SUBCASE("an entry already in the ledger for this match refuses the whole change") {
-    Table table = seat_two(world, ada, bob);
-    play(table, ada, bob, "f5d6c3d3");
+    Table table = seat_two_with_chips(world, ada, bob);
+    play_moves(table, ada, bob, "f5d6c3d3");
     // The key this match was given (the test's generator gives 0s).
     const std::string key = "K7M2QX/1/" + std::to_string(world.unix_now) + "/0000000000000000";
     {
@@ -451,15 +451,15 @@ STORE_TEST_CASE("chips: a commit the store refuses pays nothing, and a match is 
 
 STORE_TEST_CASE("chips: a table back after a restart still knows the match's moves and key") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   online::TableOptions options;
   options.match_length = 3;
   {
-    Table table = seat_two(world, ada, bob, options);
+    Table table = seat_two_with_chips(world, ada, bob, options);
     win_game(table, ada, bob, bob, "f5d6c3");  // 3 moves
     table.next_game(ada.id, ada.link);
     table.next_game(bob.id, bob.link);
-    play(table, ada, bob, "f5");  // the 4th
+    play_moves(table, ada, bob, "f5");  // the 4th
   }
   const auto stored = world.store->load_tables();
   REQUIRE(stored);
@@ -478,11 +478,11 @@ STORE_TEST_CASE("chips: a table back after a restart still knows the match's mov
 
 STORE_TEST_CASE("chips: off without --chips: no messages, no ledger, get-chips refused, no chips on the card") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   world.randoms = {0};
   Table table = open_table(chip_services(world, std::nullopt), ada);
   table.join(bob.row(), bob.link);
-  play(table, ada, bob, "f5d6c3d3");
+  play_moves(table, ada, bob, "f5d6c3d3");
   table.leave(bob.id, bob.link);
   CHECK(ada.link->take_only<wire::Chips>().empty());
   CHECK(bob.link->take_only<wire::Chips>().empty());
@@ -525,15 +525,15 @@ STORE_TEST_CASE("chips: off without --chips: no messages, no ledger, get-chips r
 
 STORE_TEST_CASE("chips: get-chips lists the ledger, the newest first") {
   TableWorld world(backend);
-  Person ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
+  ChipPlayer ada{"p_ada", "Ada"}, bob{"p_bob", "Bob"};
   {
     auto transaction = world.store->begin();
-    for (const Person* person : {&ada, &bob}) transaction->put_player({person->id, person->name, "", 0});
+    for (const ChipPlayer* person : {&ada, &bob}) transaction->put_player({person->id, person->name, "", 0});
     REQUIRE_FALSE(transaction->commit());
   }
-  Table table = seat_two(world, ada, bob);
+  Table table = seat_two_with_chips(world, ada, bob);
   ada_beats_bob(table, ada, bob);
-  play(table, ada, bob, "f5d6c3d3");
+  play_moves(table, ada, bob, "f5d6c3d3");
   table.leave(ada.id, ada.link);
   const auto answer = server::chips_ledger_of(*world.store, kStart, ada.id, world.unix_now);
   REQUIRE(answer);

@@ -16,12 +16,12 @@ using namespace reversi::testing;
 
 namespace {
 
-struct Server {
+struct ListingServer {
   TableWorld world;
   server::Lobby lobby{world.services(), inline_hosts(world)};
 
-  explicit Server(Backend backend) : world(backend) {}
-  Server() = default;
+  explicit ListingServer(Backend backend) : world(backend) {}
+  ListingServer() = default;
   server::ClientServices services() {
     server::ClientServices services{
         &lobby, world.store.get(), nullptr, [this] { return world.now; }, [] { return std::int64_t{1'800'000'000}; },
@@ -40,13 +40,13 @@ struct Server {
   }
 };
 
-struct Client {
+struct ListingClient {
   std::shared_ptr<FakeLink> link = std::make_shared<FakeLink>();
   server::ClientSession session;
   wire::Welcome welcome;
   WatchedList list;  // as this client keeps it, when watching
 
-  explicit Client(Server& server) : session(server.services(), link) {
+  explicit ListingClient(ListingServer& server) : session(server.services(), link) {
     say(online::client::Hello{});
     welcome = link->take_only<wire::Welcome>().at(0);
   }
@@ -73,8 +73,8 @@ std::vector<wire::OpenTableEntry> fresh_list(server::Lobby& lobby, const std::st
 }
 
 // Every watcher's list, changes applied, is what a fresh list would be.
-void check_lists(Server& server, std::initializer_list<Client*> watchers, const std::string& step) {
-  for (Client* watcher : watchers) {
+void check_lists(ListingServer& server, std::initializer_list<ListingClient*> watchers, const std::string& step) {
+  for (ListingClient* watcher : watchers) {
     watcher->take();
     INFO(step);
     CHECK(watcher->list.whole);
@@ -93,8 +93,8 @@ std::string remote_code(int index) {
 }  // namespace
 
 STORE_TEST_CASE("open tables: a watcher applying the changes holds what a fresh list shows, at every step") {
-  Server server(backend);
-  Client ada(server), bob(server), cy(server), joiner(server), dan(server), eve(server);
+  ListingServer server(backend);
+  ListingClient ada(server), bob(server), cy(server), joiner(server), dan(server), eve(server);
   dan.say(online::client::WatchOpenTables{});
   eve.say(online::client::WatchOpenTables{});
   check_lists(server, {&dan, &eve}, "watching: the whole list, empty");
@@ -237,11 +237,11 @@ TEST_CASE("open tables: the changes fit every watcher's list through random open
 }
 
 TEST_CASE("open tables: 50 opens and 50 closes cost one watcher a small fraction of whole lists") {
-  Server server;
-  std::vector<std::unique_ptr<Client>> hosts;
-  for (int index = 0; index < 150; ++index) hosts.push_back(std::make_unique<Client>(server));
+  ListingServer server;
+  std::vector<std::unique_ptr<ListingClient>> hosts;
+  for (int index = 0; index < 150; ++index) hosts.push_back(std::make_unique<ListingClient>(server));
   for (int index = 0; index < 100; ++index) hosts[index]->open();  // the list is full
-  Client watcher(server);
+  ListingClient watcher(server);
   watcher.say(online::client::WatchOpenTables{});
   const std::size_t first_list = watcher.link->sent.at(0).size();
   watcher.take();

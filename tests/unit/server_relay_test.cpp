@@ -66,10 +66,10 @@ struct Node {
   }
 };
 
-struct Client {
+struct RelayClient {
   std::shared_ptr<FakeLink> link = std::make_shared<FakeLink>();
   server::ClientSession session;
-  explicit Client(Node& node) : session(node.services(), link) {}
+  explicit RelayClient(Node& node) : session(node.services(), link) {}
   void say(const online::ClientMessage& message) { session.on_message(online::encode_client_message(message)); }
 };
 
@@ -81,7 +81,7 @@ STORE_TEST_CASE("server relay: a remote table is listed, joined through its node
   CHECK(node.lobby.remote_node("K7M2QX") == "n2");
   CHECK(node.lobby.table_of("p_bea") == "K7M2QX");
 
-  Client ada(node);
+  RelayClient ada(node);
   ada.say(online::client::Hello{});
   const auto welcome = ada.link->take_only<wire::Welcome>();
   REQUIRE(welcome.size() == 1);
@@ -123,12 +123,12 @@ STORE_TEST_CASE("server relay: a remote table is listed, joined through its node
 
 STORE_TEST_CASE("server relay: a seated player's hello is relayed with its resume point, or refused in words") {
   Node node(backend);
-  Client first(node);
+  RelayClient first(node);
   first.say(online::client::Hello{});
   const wire::Welcome bea = first.link->take_only<wire::Welcome>().at(0);
   node.remote_table("K7M2QX", bea.player);
 
-  Client back(node);
+  RelayClient back(node);
   back.say(online::client::Hello{bea.player, bea.secret, {}, online::Resume{"K7M2QX", 17}});
   const auto welcome = back.link->take_only<wire::Welcome>();
   REQUIRE(welcome.size() == 1);
@@ -138,7 +138,7 @@ STORE_TEST_CASE("server relay: a seated player's hello is relayed with its resum
   CHECK(node.cluster.relays[0].start.first_message.empty());  // the hello was answered here
 
   node.cluster.reachable = false;  // Redis away, or node 2 silent
-  Client again(node);
+  RelayClient again(node);
   again.say(online::client::Hello{bea.player, bea.secret, {}, std::nullopt});
   const auto messages = again.link->take();
   const auto refused = FakeLink::only<wire::Error>(messages);
@@ -152,7 +152,7 @@ STORE_TEST_CASE("server relay: a seated player's hello is relayed with its resum
 STORE_TEST_CASE("server relay: a connection relayed here is served here and never relayed on") {
   Node node(backend);
   node.remote_table("K7M2QX", "p_bea");
-  Client relayed(node);
+  RelayClient relayed(node);
   relayed.session.adopt(server::RelayStart{"p_cy", "Cy", false, std::nullopt,
                                            online::encode_client_message(online::client::GetHistory{})});
   // Its first message was served here, as the player the other node checked.
@@ -169,7 +169,7 @@ STORE_TEST_CASE("server relay: a connection relayed here is served here and neve
 
 STORE_TEST_CASE("server relay: a table handed over to another node sends its players there, or asks them back") {
   Node node(backend);
-  Client ada(node);
+  RelayClient ada(node);
   ada.say(online::client::Hello{});
   const wire::Welcome welcome = ada.link->take_only<wire::Welcome>().at(0);
   ada.say(online::client::OpenTable{online::TableOptions{}, true});
@@ -180,7 +180,7 @@ STORE_TEST_CASE("server relay: a table handed over to another node sends its pla
   // Its lease went to a node this one cannot name yet.
   node.lobby.hand_over(code, std::nullopt);
   CHECK(!node.lobby.find_table(code));
-  Client back(node);
+  RelayClient back(node);
   back.say(online::client::Hello{welcome.player, welcome.secret, {}, online::Resume{code, 1}});
   const auto refused = back.link->take_only<wire::Error>();
   REQUIRE(refused.size() == 1);
@@ -194,7 +194,7 @@ STORE_TEST_CASE("server relay: a table handed over to another node sends its pla
   moved.players = {welcome.player, ""};
   moved.transfer_code = "T2T2T2";
   node.lobby.remote_changed("n3", moved);
-  Client again(node);
+  RelayClient again(node);
   again.say(online::client::Hello{welcome.player, welcome.secret, {}, online::Resume{code, 1}});
   REQUIRE(node.cluster.relays.size() == 1);
   CHECK(node.cluster.relays[0].node == "n3");
@@ -202,7 +202,7 @@ STORE_TEST_CASE("server relay: a table handed over to another node sends its pla
 
   // Its seat-transfer code is known here too: another device claims it through n3.
   CHECK(node.lobby.remote_transfer_node("T2T2T2") == "n3");
-  Client phone(node);
+  RelayClient phone(node);
   phone.say(online::client::Hello{});
   phone.link->take();
   phone.say(online::client::ClaimSeat{"T2T2T2"});

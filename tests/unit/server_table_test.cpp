@@ -21,7 +21,7 @@ namespace {
 
 constexpr const char* kBlackPassesAfter8 = "c4c3c2b2e6c1a1a3";  // then white plays c5 and black has no move
 
-struct Players {
+struct TablePlayers {
   std::shared_ptr<FakeLink> ada = std::make_shared<FakeLink>();
   std::shared_ptr<FakeLink> bob = std::make_shared<FakeLink>();
 };
@@ -31,7 +31,7 @@ SeatRow bob_row() { return SeatRow{"p_bob", "Bob", std::nullopt}; }
 
 // A table with Ada as the owner; Bob joins when `join`. randoms[0] draws the
 // colours (0: Ada black).
-Table open_table(TableWorld& world, Players& players, online::TableOptions options = {}, bool join = true) {
+Table open_table(TableWorld& world, TablePlayers& players, online::TableOptions options = {}, bool join = true) {
   server::StoreError error;
   std::optional<Table> table = Table::open(world.services(), "K7M2QX", ada_row(), options, false, error);
   REQUIRE_MESSAGE(table, error.message);
@@ -46,7 +46,7 @@ const char* player_of(const Table& table, Color color) {
 }
 
 // Plays a transcript, each move by whoever is to move, with the right ply.
-void play_moves(Table& table, Players& players, const std::string& moves) {
+void play_moves(Table& table, TablePlayers& players, const std::string& moves) {
   for (std::size_t at = 0; at + 1 < moves.size(); at += 2) {
     const Color mover = table.session()->game().side_to_move();
     const std::string player = player_of(table, mover);
@@ -70,7 +70,7 @@ STORE_TEST_CASE("server table: a join starts the game with colours drawn by the 
   for (const std::uint64_t draw : {0, 1}) {
     TableWorld world(backend);
     world.randoms = {draw};
-    Players players;
+    TablePlayers players;
     Table table = open_table(world, players);
     CHECK(table.phase() == TablePhase::Playing);
     const auto started = players.bob->take_only<wire::GameStarted>();
@@ -84,7 +84,7 @@ STORE_TEST_CASE("server table: a join starts the game with colours drawn by the 
 
 STORE_TEST_CASE("server table: a third player finds the table full; a stranger is not seated") {
   TableWorld world(backend);
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players);
   auto carol = std::make_shared<FakeLink>();
   table.join(SeatRow{"p_carol", "Carol", std::nullopt}, carol);
@@ -97,7 +97,7 @@ STORE_TEST_CASE("server table: a third player finds the table full; a stranger i
 
 STORE_TEST_CASE("server table: moves are checked in order and committed before they are sent") {
   TableWorld world(backend);
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players);  // Ada black
   players.ada->take();
   players.bob->take();
@@ -129,7 +129,7 @@ STORE_TEST_CASE("server table: moves are checked in order and committed before t
 
 STORE_TEST_CASE("server table: a player with no move passes by itself") {
   TableWorld world(backend);
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players);
   play_moves(table, players, std::string(kBlackPassesAfter8) + "c5");
   const auto passes = players.ada->take_only<wire::Pass>();
@@ -141,7 +141,7 @@ STORE_TEST_CASE("server table: a player with no move passes by itself") {
 
 STORE_TEST_CASE("server table: when the clock runs out Medium's move is played for the player") {
   TableWorld world(backend);
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players, online::TableOptions{1, 10, StartVariant::StandardCross});
   players.ada->take();
   REQUIRE(world.wake);
@@ -167,7 +167,7 @@ STORE_TEST_CASE("server table: when the clock runs out Medium's move is played f
 
 STORE_TEST_CASE("server table: a dropped player who comes back in time plays on") {
   TableWorld world(backend);
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players, online::TableOptions{1, 0, StartVariant::StandardCross});  // no clock
   play_moves(table, players, "f5d6");
   players.ada->take();
@@ -188,7 +188,7 @@ STORE_TEST_CASE("server table: a dropped player who comes back in time plays on"
 
 STORE_TEST_CASE("server table: a player away past the grace window abandons the game") {
   TableWorld world(backend);
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players);
   play_moves(table, players, "f5d6");
   players.ada->take();
@@ -205,7 +205,7 @@ STORE_TEST_CASE("server table: a player away past the grace window abandons the 
 STORE_TEST_CASE("server table: leaving before both moved aborts; after, it loses the game") {
   SUBCASE("abort") {
     TableWorld world(backend);
-    Players players;
+    TablePlayers players;
     Table table = open_table(world, players);
     play_moves(table, players, "f5");
     players.bob->take();
@@ -217,7 +217,7 @@ STORE_TEST_CASE("server table: leaving before both moved aborts; after, it loses
   }
   SUBCASE("leaving loses the game, told as leaving") {
     TableWorld world(backend);
-    Players players;
+    TablePlayers players;
     Table table = open_table(world, players);
     play_moves(table, players, "f5d6");
     players.bob->take();
@@ -229,7 +229,7 @@ STORE_TEST_CASE("server table: leaving before both moved aborts; after, it loses
   }
   SUBCASE("the owner alone closes the table") {
     TableWorld world(backend);
-    Players players;
+    TablePlayers players;
     Table table = open_table(world, players, {}, false);
     table.leave("p_ada", players.ada);
     CHECK(table.closed());
@@ -241,7 +241,7 @@ STORE_TEST_CASE("server table: leaving before both moved aborts; after, it loses
 
 STORE_TEST_CASE("server table: a match alternates colours and a rematch swaps the first game's") {
   TableWorld world(backend);
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players, online::TableOptions{3, 0, StartVariant::StandardCross});
   CHECK(std::string(player_of(table, Color::Black)) == "p_ada");
   table.resign("p_bob", players.bob);  // game 1 to Ada
@@ -269,7 +269,7 @@ STORE_TEST_CASE("server table: a match alternates colours and a rematch swaps th
 STORE_TEST_CASE("server table: the computer's seat is searched for off the table") {
   TableWorld world(backend);
   world.randoms = {1};  // Ada white: the computer opens
-  Players players;
+  TablePlayers players;
   Table table = open_table(world, players, {}, false);
   table.seat_computer("p_ada", Strength::Hard, players.ada);
   REQUIRE(world.searches.size() == 1);
@@ -288,7 +288,7 @@ STORE_TEST_CASE("server table: after a restart the table comes back with fresh, 
   std::string transcript;
   {
     TableWorld world(database.location());
-    Players players;
+    TablePlayers players;
     Table table = open_table(world, players, online::TableOptions{3, 30, StartVariant::StandardCross});
     table.resign("p_bob", players.bob);
     table.next_game("p_ada", players.ada);
@@ -340,7 +340,7 @@ STORE_TEST_CASE("server table: a change the store refuses is undone and answered
   server::StoreError error;
   std::optional<Table> table = Table::open(services, "K7M2QX", ada_row(), {}, false, error);
   REQUIRE(table);
-  Players players;
+  TablePlayers players;
   table->attach("p_ada", players.ada, std::nullopt);
   table->join(bob_row(), players.bob);
   players.ada->take();

@@ -9,10 +9,11 @@ import { distDir, requireDist, startServer } from './server.mjs';
 /**
  * Every time limit below is a guard against a hang, never a speed check
  * (speeds are bench/'s figures): the limit a test names is multiplied by
- * this (REVERSI_TEST_GUARD, 3 by default), so a busy machine, or browser
- * test files run side by side, slows a test down without failing it.
+ * this (REVERSI_TEST_GUARD, 10 by default, as issue 41 asks of every time
+ * limit), so a busy machine, or browser test files run side by side, slows a
+ * test down without failing it.
  */
-export const guardScale = Number(process.env.REVERSI_TEST_GUARD) > 0 ? Number(process.env.REVERSI_TEST_GUARD) : 3;
+export const guardScale = Number(process.env.REVERSI_TEST_GUARD) > 0 ? Number(process.env.REVERSI_TEST_GUARD) : 10;
 export const guard = (ms) => Math.round(ms * guardScale);
 
 /**
