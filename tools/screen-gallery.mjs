@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The screens a player looks at most, at the six sizes issue 45 names, taken
 // from the real bundle and a real reversi-server, and laid side by side into
-// one contact sheet per size (docs/screens/SIZE.png) for a person to look
+// one contact sheet per size (docs/screens/SIZE.jpg) for a person to look
 // at. The single screenshots go to artifacts/gallery/SIZE/.
 //
 //   node tools/screen-gallery.mjs [--sizes 390x844,1920x1080] [--out docs/screens]
@@ -128,7 +128,7 @@ async function contactSheet(browser, label, shots, file) {
       figure { margin: 0; } img { display: block; border: 1px solid #3a302a; } figcaption { margin-top: 4px; }
       </style><h1>Reversi at ${label}</h1><main>${cells.join('')}</main>`);
     await page.waitForFunction('[...document.images].every((image) => image.complete)');
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 82 });  // a sheet to look at, kept small
   } finally {
     await page.close();
   }
@@ -150,8 +150,8 @@ async function main() {
       const shots = [];
       await soloScreens(browser, server, size, folder, shots);
       await onlineScreens(browser, server, size, folder, shots, `${FIRST_NAMES[index]} Lovelace`);
-      await contactSheet(browser, label, shots, path.join(out, `${label}.png`));
-      console.log(`${label}: ${shots.length} screens, ${path.relative(repoRoot, path.join(out, `${label}.png`))}`);
+      await contactSheet(browser, label, shots, path.join(out, `${label}.jpg`));
+      console.log(`${label}: ${shots.length} screens, ${path.relative(repoRoot, path.join(out, `${label}.jpg`))}`);
     }
   } finally {
     await browser.close();

@@ -126,6 +126,9 @@ void App::draw_screen() {
 namespace {
 
 constexpr float kTitleHeight = 30, kButtonHeight = 48;
+// A portrait column at most this wide: a tablet's board as large as a phone's
+// is small, a wider one leaves the buttons too far apart.
+constexpr float kPortraitColumn = 760;
 
 // The review's graph: a quarter of a phone's height at least (so its
 // turns can be read and tapped), the score bar's place otherwise.
@@ -139,7 +142,7 @@ void App::draw_portrait(ImVec2 display, float pad) {
   const bool review = reviewing();
   const float bar_height = review ? graph_height(display) : 58, status_height = review ? 44 : 34;
   const float buttons_height = review ? kButtonHeight * 2 + 8 : kButtonHeight;
-  const float column_width = std::min(display.x - 2 * pad, 620.0f);
+  const float column_width = std::min(display.x - 2 * pad, kPortraitColumn);
   const float stack = kTitleHeight + bar_height + status_height + buttons_height + 5 * pad * 0.6f;
   const float board = std::max(200.0f, std::min(column_width, display.y - stack - 2 * pad));
   const float width = std::max(board, std::min(column_width, board + 40));
@@ -168,7 +171,7 @@ void App::draw_portrait(ImVec2 display, float pad) {
 // it fits, and the final board as large as the room above the card allows.
 void App::draw_portrait_with_result(ImVec2 display, float pad) {
   const float card = std::min(ResultPanel::height(result_params(), ResultPanel::width(display.x)), display.y - 16);
-  const float column_width = std::min(display.x - 2 * pad, 620.0f);
+  const float column_width = std::min(display.x - 2 * pad, kPortraitColumn);
   const float bar_height = 58, gap = pad * 0.6f;
   // The board first; then the title and the score bar (the card repeats
   // the counts) while the board stays large.
