@@ -155,7 +155,7 @@ bool App::wants_frames(double now) const {
 }
 
 bool App::waiting_on_time(double now) const {
-  if (!game_.ready() || host_.waiting()) return true;
+  if (!game_.ready() || host_.waiting() || language_.pending()) return true;
   if (hints_pending()) return true;      // the worker's values are on their way
   if (review_pending(now)) return true;  // and the review's
   // Online: the server's clock, a countdown for the opponent, reconnecting.

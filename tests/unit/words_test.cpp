@@ -166,10 +166,12 @@ TEST_CASE("language choice: the override, then the setting, then the browser; ca
   choice.follow("");
   REQUIRE(asked.size() == 1);
   CHECK(asked[0].first == Language::Spanish);
+  CHECK(choice.pending());
   CHECK(shown.language() == Language::English);  // English until the words arrive
   choice.follow("");
   CHECK(asked.size() == 1);  // asked once
   asked[0].second(built_catalogue("es"));
+  CHECK_FALSE(choice.pending());
   CHECK(shown.language() == Language::Spanish);
   CHECK(choice.take_change());
   CHECK_FALSE(choice.take_change());

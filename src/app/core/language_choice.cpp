@@ -27,12 +27,15 @@ void LanguageChoice::follow(const std::string& setting) {
   if (asked_ == language) return;
   asked_ = language;
   if (language == Language::English) {
+    loading_ = false;
     if (words_.language() != Language::English) changed_ = true;
     words_.use(Catalogue());
     return;
   }
+  loading_ = true;
   fetch_(language, [this, language](std::optional<std::string> text) {
     if (asked_ != language) return;  // another language was chosen meanwhile
+    loading_ = false;
     std::optional<Catalogue> catalogue = text ? Catalogue::parse(language, *text) : std::nullopt;
     if (!catalogue) return;  // English until another language is chosen (not asked again each frame)
     words_.use(std::move(*catalogue));

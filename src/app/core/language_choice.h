@@ -33,6 +33,8 @@ class LanguageChoice {
   Language wanted(const std::string& setting) const;
   // Asks for the wanted language's words unless they are in use or on their way.
   void follow(const std::string& setting);
+  // True while a catalogue is on its way (frames are due to take it when it comes).
+  bool pending() const { return loading_; }
   // True once after the words in use changed (the page's lang, a redraw).
   bool take_change() { return std::exchange(changed_, false); }
 
@@ -43,6 +45,7 @@ class LanguageChoice {
   std::optional<Language> override_;
   std::optional<Language> asked_;  // the language whose catalogue is on its way or in use
   bool changed_ = false;
+  bool loading_ = false;
 };
 
 // "unknown language 'fr': this game speaks en, de and es".
