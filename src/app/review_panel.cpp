@@ -15,7 +15,6 @@
 namespace reversi {
 namespace {
 
-
 // The graph's strips above and below the plot, for its words.
 constexpr float kLabelStrip = 15;
 
