@@ -114,7 +114,9 @@ void NewGamePanel::draw_online_choices(const Params& params, float width, Result
       "%s", tr("Open a table and invite a friend with its code or link, or sit down at a table that is waiting."));
   ImGui::PopStyleColor();
   const std::string& name = params.online.name();
-  const std::string you = "You play as " + (name.empty() ? std::string("a guest") : name) + ".  Change…##name";
+  const std::string you = (name.empty() ? std::string(tr("You play as a guest.  Change…"))
+                                        : tr("You play as {name}.  Change…", {{"name", name}})) +
+                          "##name";
   if (widgets::wide_button(you.c_str(), width)) result.ask_name = true;
   const char* const kLengths[] = {tr("1 game"), tr("Best of 3"), tr("Best of 5")};
   const char* const kClocks[] = {tr("No clock"), tr("45 s a move")};

@@ -65,6 +65,8 @@ try {
         await waitForState(page, (t, before) => t.transcript.length > before, s.transcript.length);
       }
       await waitForPanel(page, 'result');
+      // The card redraws while the review values the game: shoot once it has.
+      await waitForState(page, (t) => t.resultCard && !t.resultCard.mistake.endsWith('…'), null, { timeout: 60000 });
       await shoot(page, `${lang}-${size}-result`);
       await pressControl(page, 'Review the game');
       await waitForState(page, (s) => s.review && s.review.complete, null, { timeout: 60000 });
