@@ -4,7 +4,10 @@
 // one contact sheet per size (docs/screens/SIZE.jpg) for a person to look
 // at. The single screenshots go to artifacts/gallery/SIZE/.
 //
-//   node tools/screen-gallery.mjs [--sizes 390x844,1920x1080] [--out docs/screens]
+//   node tools/screen-gallery.mjs [--sizes 390x844,1920x1080] [--lang de] [--out docs/screens]
+//
+// With --lang the app speaks that language (?lang=) and the sheets are
+// named SIZE-LANG.jpg.
 //
 // Needs build/web/dist (scripts/build-web) and build/native/reversi-server.
 import fs from 'node:fs';
@@ -25,6 +28,7 @@ const SIZES = {
 };
 const OPENING = 'f5d6c3d3c4f4f6f3e6e7';
 const FIRST_NAMES = ['Ada', 'Bea', 'Cyd', 'Dot', 'Eve', 'Fay'];
+const LANG = option('--lang', null);  // null: the browser's language (appUrl leaves it out)
 
 function option(name, fallback) {
   const at = process.argv.indexOf(name);
@@ -62,7 +66,7 @@ async function panel(page, folder, shots, name, presses, closer) {
 async function soloScreens(browser, server, size, folder, shots) {
   const { context, page } = await openPage(browser, null, size);
   try {
-    await page.goto(appUrl(server, { mode: 'solo', strength: 'easy', moves: OPENING }));
+    await page.goto(appUrl(server, { mode: 'solo', strength: 'easy', moves: OPENING, lang: LANG }));
     await waitForApp(page);
     await waitForTurn(page);
     await waitForState(page, (s) => s.notice === '', null, { message: 'the "game loaded" notice runs out' });
@@ -73,6 +77,7 @@ async function soloScreens(browser, server, size, folder, shots) {
     await panel(page, folder, shots, 'help', ['Menu', 'How to play'], 'Close');
     await panel(page, folder, shots, 'statistics', ['Menu', 'Statistics'], 'Close');
     await panel(page, folder, shots, 'settings', ['Menu', 'Settings'], 'Done');
+    await panel(page, folder, shots, 'confirm-resign', ['Menu', 'Resign…'], 'Keep playing');
   } finally {
     await context.close();
   }
@@ -81,7 +86,7 @@ async function soloScreens(browser, server, size, folder, shots) {
   const finished = await openPage(browser, null, size);
   try {
     const { page } = finished;
-    await page.goto(appUrl(server, { mode: 'two-player', moves: moves.slice(0, 59).join('') }));
+    await page.goto(appUrl(server, { mode: 'two-player', moves: moves.slice(0, 59).join(''), lang: LANG }));
     await waitForApp(page);
     await waitForTurn(page);
     await tapSquare(page, moves[59]);
@@ -102,6 +107,15 @@ async function onlineScreens(browser, server, size, folder, shots, name) {
     await page.goto(appUrl(server, {}));
     await waitForApp(page);
     await takeNickname(page, name);  // names are the server's to give once
+    if (LANG) {
+      // The nickname is taken in English (its button's name is the text); the
+      // player, kept on the device, then comes back in the language.
+      await page.goto(appUrl(server, { lang: LANG }));
+      await waitForApp(page);
+      await tapControl(page, 'New');
+      await waitForPanel(page, 'new-game');
+      await tapControl(page, 'mode:Online');
+    }
     await take(page, folder, shots, 'online-lobby');
     await tapControl(page, 'Open a table');
     await waitForState(page, (s) => s.online && s.online.code && s.panel === 'table', null, { message: 'the table' });
@@ -109,6 +123,7 @@ async function onlineScreens(browser, server, size, folder, shots, name) {
     await pressControl(page, 'Close');
     await waitForPanel(page, 'none');
     await take(page, folder, shots, 'online-waiting');
+    await panel(page, folder, shots, 'arcade', ['Menu', 'Leaderboards and online record'], 'Close');
   } finally {
     await context.close();
   }
@@ -145,13 +160,14 @@ async function main() {
     for (const [index, label] of sizes.entries()) {
       const size = SIZES[label];
       if (!size) throw new Error(`unknown size ${label}: one of ${Object.keys(SIZES).join(', ')}`);
-      const folder = path.join(artifactsDir, 'gallery', label);
+      const folder = path.join(artifactsDir, 'gallery', LANG ? `${label}-${LANG}` : label);
       fs.mkdirSync(folder, { recursive: true });
       const shots = [];
       await soloScreens(browser, server, size, folder, shots);
       await onlineScreens(browser, server, size, folder, shots, `${FIRST_NAMES[index]} Lovelace`);
-      await contactSheet(browser, label, shots, path.join(out, `${label}.jpg`));
-      console.log(`${label}: ${shots.length} screens, ${path.relative(repoRoot, path.join(out, `${label}.jpg`))}`);
+      const sheet = path.join(out, LANG ? `${label}-${LANG}.jpg` : `${label}.jpg`);
+      await contactSheet(browser, LANG ? `${label}, ${LANG}` : label, shots, sheet);
+      console.log(`${label}: ${shots.length} screens, ${path.relative(repoRoot, sheet)}`);
     }
   } finally {
     await browser.close();

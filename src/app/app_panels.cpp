@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "app/app.h"
 #include "app/core/words.h"
@@ -88,8 +89,12 @@ void App::end_panel() {
   // The scrolling region inside decides the next frame's height: shrunk by
   // its blank, grown by what lies beyond its fold (begin_panel caps it).
   ImGuiWindow* window = ImGui::GetCurrentWindow();
-  if (const std::optional<float> spare = widgets::region_spare_in(window); spare && (*spare > 2 || *spare < -1))
-    panel_heights_[window->Name] = window->Size.y - *spare;
+  if (const std::optional<float> spare = widgets::region_spare_in(window); spare && (*spare > 2 || *spare < -1)) {
+    const std::string_view name(window->Name);  // "Bestenlisten###Leaderboards": keyed by the English
+    const std::size_t english = name.find("###");
+    panel_heights_[std::string(english == std::string_view::npos ? name : name.substr(english + 3))] =
+        window->Size.y - *spare;
+  }
   ImGui::EndPopup();
 }
 
