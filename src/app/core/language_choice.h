@@ -33,10 +33,8 @@ class LanguageChoice {
   Language wanted(const std::string& setting) const;
   // Asks for the wanted language's words unless they are in use or on their way.
   void follow(const std::string& setting);
-  // True while a catalogue is on its way, and once it came until the change is
-  // taken: frames are due until then (one that arrives between two waiting
-  // frames would otherwise find the app resting, and show at the next input).
-  bool pending() const { return loading_ || changed_; }
+  // True while a catalogue is on its way (frames are due to take it when it comes).
+  bool pending() const { return loading_; }
   // True once after the words in use changed (the page's lang, a redraw).
   bool take_change() { return std::exchange(changed_, false); }
 
