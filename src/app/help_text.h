@@ -3,13 +3,11 @@
 
 #include <span>
 
-#include "app/core/words.h"
-
 namespace reversi {
 
 struct HelpSection {
-  Text heading;
-  Text body;
+  const char* heading;
+  const char* body;
 };
 
 std::span<const HelpSection> help_sections();

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <utility>
 
-#include "app/core/words.h"
 #include "messages/documents.h"
 
 namespace reversi {
@@ -11,6 +10,7 @@ namespace {
 constexpr const char* kSettingsKey = "settings";
 constexpr const char* kRecordKey = "record";
 constexpr const char* kCurrentKey = "current";
+constexpr const char* kCannotSave = "Your progress can't be saved in this browser window — games still play normally.";
 }  // namespace
 
 Persistence::Persistence(DocumentStore& store) : store_(store) {}
@@ -63,7 +63,7 @@ void Persistence::report(const std::string& detail) {
   failed_ = true;
   if (warned_) return;
   warned_ = true;
-  notice_ = tr("Your progress can't be saved in this browser window — games still play normally.");
+  notice_ = kCannotSave;
 }
 
 std::string Persistence::take_notice() { return std::exchange(notice_, std::string()); }
