@@ -4,31 +4,20 @@
 // score bar) that count down from the server's readings and gain the
 // increment after a move. Phone and desktop, with screenshots.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, quickPace, requireDist, screenshot,
+import { describe, test } from 'node:test';
+import { desktop, openPage, phone, playFirstMoveOnline, quickPace, screenshot,
   tapControl, takeNickname, waitForApp, waitForState } from './harness.mjs';
-import { startGameServer } from './lib/game-server.mjs';
-import { distDir } from './lib/server.mjs';
+import { gameServerSuite } from './lib/game-server.mjs';
 
 describe('online game clocks', () => {
-  let server;
-  let browser;
-  before(async () => {
-    requireDist();
-    server = await startGameServer({ staticDir: distDir, graceSeconds: 40 });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const suite = gameServerSuite();
 
   test('a 3+2 table: offered, listed, and two clocks that count down and gain the increment', async () => {
-    const ada = await openPage(browser, null, phone);
-    const bob = await openPage(browser, null, desktop);
+    const ada = await openPage(suite.browser, null, phone);
+    const bob = await openPage(suite.browser, null, desktop);
     try {
       for (const p of [ada, bob]) {
-        await p.page.goto(`${server.url}index.html?nosw&${quickPace}`);
+        await p.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
         await waitForApp(p.page);
       }
       await takeNickname(bob.page, 'Bob');  // Bob watches the open tables list

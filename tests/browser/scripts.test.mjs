@@ -6,11 +6,10 @@
 // U+FFFD. Only the fonts the texts need are fetched, and the service worker
 // keeps them for offline play. Bad input is refused or drawn within its line.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { desktop, launchBrowser, openPage, phone, playFirstMoveOnline, pressControl, quickPace, requireDist, screenshot,
+import { describe, test } from 'node:test';
+import { desktop, openPage, phone, playFirstMoveOnline, pressControl, quickPace, screenshot,
   state, tapControl, takeNickname, waitForApp, waitForPanel, waitForState, pollUntil } from './harness.mjs';
-import { startGameServer } from './lib/game-server.mjs';
-import { distDir } from './lib/server.mjs';
+import { gameServerSuite } from './lib/game-server.mjs';
 
 const SAMPLES = {
   latin: 'Zoë Ångström, François',
@@ -90,31 +89,21 @@ async function checkPainted(page, text) {
 }
 
 describe('text in any script', () => {
-  let server;
-  let browser;
-  before(async () => {
-    requireDist();
-    server = await startGameServer({ staticDir: distDir, graceSeconds: 40 });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const suite = gameServerSuite();
 
   test('names and chat in twelve scripts are painted with their fonts, fetched only when needed', async () => {
-    const ada = await openPage(browser, null, phone);
-    const bob = await openPage(browser, null, desktop);
+    const ada = await openPage(suite.browser, null, phone);
+    const bob = await openPage(suite.browser, null, desktop);
     const fetched = [];
     ada.page.on('request', (request) => {
       if (/\/fonts\/.*\.woff2$/.test(request.url())) fetched.push(new URL(request.url()).pathname.split('/').pop());
     });
     try {
       // Ada's page runs its service worker (it keeps the fonts for offline play).
-      await ada.page.goto(`${server.url}index.html?${quickPace}`);
+      await ada.page.goto(`${suite.server.url}index.html?${quickPace}`);
       await waitForApp(ada.page);
       await ada.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
-      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}`);
+      await bob.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
       await waitForApp(bob.page);
       assert.deepEqual(fetched, [], 'no font fetched while every text is Latin');
 
@@ -126,7 +115,7 @@ describe('text in any script', () => {
       await tapControl(ada.page, 'Close');
       await takeNickname(bob.page, '王小明');
       await tapControl(bob.page, 'Cancel');
-      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
+      await bob.page.goto(`${suite.server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
       await waitForApp(bob.page);
       const pages = [ada.page, bob.page];
       await Promise.all(pages.map((p) => waitForState(p, (s) => s.online && s.online.phase === 'playing' && s.board, null,
@@ -184,11 +173,11 @@ describe('text in any script', () => {
   });
 
   test('bad input is refused, or drawn within its own line', async () => {
-    const ada = await openPage(browser, null, phone);
-    const bob = await openPage(browser, null, desktop);
+    const ada = await openPage(suite.browser, null, phone);
+    const bob = await openPage(suite.browser, null, desktop);
     try {
       for (const p of [ada.page, bob.page]) {
-        await p.goto(`${server.url}index.html?nosw&${quickPace}`);
+        await p.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
         await waitForApp(p);
       }
       // A name that is a right-to-left override, or marks only, is refused by the server.
@@ -205,7 +194,7 @@ describe('text in any script', () => {
       const opened = await waitForState(ada.page, (s) => s.online && s.online.code && s.panel === 'table', null,
         { message: 'the table opened' });
       await tapControl(ada.page, 'Close');
-      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
+      await bob.page.goto(`${suite.server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
       await waitForApp(bob.page);
       await Promise.all([ada.page, bob.page].map((p) => waitForState(p, (s) => s.online && s.online.phase === 'playing',
         null, { message: 'the game started' })));

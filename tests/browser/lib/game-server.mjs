@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { repoRoot } from './server.mjs';
+import { after, before } from 'node:test';
+import { launchBrowser } from './browser.mjs';
+import { distDir, repoRoot, requireDist } from './server.mjs';
 
 export const serverBinary = path.resolve(repoRoot, process.env.REVERSI_SERVER || 'build/native/reversi-server');
 
@@ -94,4 +96,24 @@ export async function startGameServer({ staticDir, graceSeconds, allowedOrigins 
     },
   };
   return server;
+}
+
+/**
+ * For a describe() block, as appSuite() is for the bundle alone: a real
+ * reversi-server serving the bundle (started with `options`) and Chromium,
+ * started before its tests and stopped after them. Returns { server, browser },
+ * filled in once started.
+ */
+export function gameServerSuite(options = { graceSeconds: 40 }) {
+  const suite = { server: null, browser: null };
+  before(async () => {
+    requireDist();
+    suite.server = await startGameServer({ staticDir: distDir, ...options });
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.dispose();
+  });
+  return suite;
 }
