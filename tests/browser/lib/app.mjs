@@ -132,9 +132,10 @@ export async function waitForState(page, predicate, arg = null, { timeout: limit
 /** The parts of a state worth printing in a failure message. */
 export function brief(s) {
   if (!s) return s;
-  const { controls, ...rest } = s;
+  // The panel and the notice first: a CI excerpt keeps only the start.
+  const { controls, panel, notice, ...rest } = s;
   delete rest.squares;
-  return { ...rest, controls: controls ? Object.keys(controls) : controls };
+  return { panel, notice, ...rest, controls: controls ? Object.keys(controls) : controls };
 }
 
 /**
@@ -261,12 +262,22 @@ export async function waitForControl(target, name, { timeout: limit = 10000, ena
   return handle.jsonValue();
 }
 
-/** Waits for a control (see waitForControl) and taps it. */
+/**
+ * Waits for a control (see waitForControl) and taps it where it rests: a
+ * dialog fits its height to content that may still be arriving (a guest name,
+ * the open tables), and a centred dialog then moves, so the rect must be the
+ * same across two of the browser's frames, as a player's eye would need it.
+ */
 export async function tapControl(page, name, { target = page, timeout = 10000 } = {}) {
-  const rect = await waitForControl(target, name, { timeout });
-  // Two more of the browser's frames: a just-opened panel finishes appearing.
-  await nextFrames(target, 2);
-  return tapRect(page, target, rect);
+  const deadline = Date.now() + guard(timeout);
+  let rect = await waitForControl(target, name, { timeout });
+  for (;;) {
+    await nextFrames(target, 2);
+    const now = await waitForControl(target, name, { timeout: Math.max(100, (deadline - Date.now()) / guardScale) });
+    if (now.x === rect.x && now.y === rect.y && now.w === rect.w && now.h === rect.h) return tapRect(page, target, now);
+    if (Date.now() > deadline) throw new Error(`control ${JSON.stringify(name)} still moving after ${guard(timeout)} ms (a guard)`);
+    rect = now;
+  }
 }
 
 /** Waits until state().panel equals `panel` (a name, as in waitForPanel) in a Page or Frame. */
