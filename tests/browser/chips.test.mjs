@@ -4,24 +4,13 @@
 // left is paid as the match's winner, and both records list the change.
 // Phone and desktop sizes, with screenshots.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { quickPace, desktop, launchBrowser, openPage, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
+import { describe, test } from 'node:test';
+import { quickPace, desktop, openPage, phone, playFirstMoveOnline, pressControl, screenshot, state,
   takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
-import { startGameServer } from './lib/game-server.mjs';
-import { distDir } from './lib/server.mjs';
+import { gameServerSuite } from './lib/game-server.mjs';
 
 describe('chips', () => {
-  let server;
-  let browser;
-  before(async () => {
-    requireDist();
-    server = await startGameServer({ staticDir: distDir, graceSeconds: 40, extraArgs: ['--chips', '500'] });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const suite = gameServerSuite({ graceSeconds: 40, extraArgs: ['--chips', '500'] });
 
   async function openRecord(page) {
     await pressControl(page, 'Menu');
@@ -32,11 +21,11 @@ describe('chips', () => {
   }
 
   test('leaving after the 4th move costs the stake, shown before, paid to the one left', async () => {
-    const ada = await openPage(browser, null, phone);
-    const bob = await openPage(browser, null, desktop);
+    const ada = await openPage(suite.browser, null, phone);
+    const bob = await openPage(suite.browser, null, desktop);
     try {
       for (const p of [ada, bob]) {
-        await p.page.goto(`${server.url}index.html?nosw&${quickPace}`);
+        await p.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
         await waitForApp(p.page);
       }
       await takeNickname(ada.page, 'Ada');
@@ -47,7 +36,7 @@ describe('chips', () => {
       await tapControl(ada.page, 'Close');
       await takeNickname(bob.page, 'Bob');
       await tapControl(bob.page, 'Cancel');
-      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
+      await bob.page.goto(`${suite.server.url}index.html?nosw&${quickPace}&table=${opened.online.code}`);
       await waitForApp(bob.page);
       const pages = [ada.page, bob.page];
       const started = await Promise.all(pages.map((p) => waitForState(p,

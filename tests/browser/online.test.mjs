@@ -5,28 +5,17 @@
 // Every move goes through the server; each page's board is checked against
 // the reference rules after every move.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { quickPace, desktop, launchBrowser, openPage, phone, requireDist, screenshot, state, switchHints, tapControl, tapSquare,
+import { describe, test } from 'node:test';
+import { quickPace, desktop, openPage, phone, screenshot, state, switchHints, tapControl, tapSquare,
   waitForApp, waitForPanel, waitForState } from './harness.mjs';
-import { startGameServer } from './lib/game-server.mjs';
+import { gameServerSuite } from './lib/game-server.mjs';
 import { rng } from './lib/random.mjs';
 import { replayTranscript } from './lib/rules.mjs';
-import { distDir } from './lib/server.mjs';
 
 const plies = (s) => (s.transcript.match(/[a-h][1-8]/gi) || []).length;
 
 describe('online duels', () => {
-  let server;
-  let browser;
-  before(async () => {
-    requireDist();
-    server = await startGameServer({ staticDir: distDir, graceSeconds: 40 });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const suite = gameServerSuite({ graceSeconds: 40 });
 
   /** The page whose turn it is plays a random legal move by tapping; both pages must then show it. */
   async function playOne(pages, random) {
@@ -60,11 +49,11 @@ describe('online duels', () => {
 
   test('a table opened on a phone, joined from a link on a desktop, played to the end and again', async () => {
     const random = rng(7);
-    const ada = await openPage(browser, null, phone);
-    const bob = await openPage(browser, null, desktop);
+    const ada = await openPage(suite.browser, null, phone);
+    const bob = await openPage(suite.browser, null, desktop);
     try {
       // Ada opens a table from the new-game dialog.
-      await ada.page.goto(`${server.url}index.html?nosw&${quickPace}`);
+      await ada.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
       await waitForApp(ada.page);
       await tapControl(ada.page, 'New');
       await waitForPanel(ada.page, 'new-game');
@@ -93,10 +82,10 @@ describe('online duels', () => {
       await screenshot(ada.page, 'online-free-seat-phone');
 
       // Bob, who has hints on for his games on this device, follows the invite link.
-      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}`);
+      await bob.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
       await waitForApp(bob.page);
       await switchHints(bob.page);
-      await bob.page.goto(`${server.url}index.html?nosw&${quickPace}&table=${code}`);
+      await bob.page.goto(`${suite.server.url}index.html?nosw&${quickPace}&table=${code}`);
       await waitForApp(bob.page);
       const seated = await Promise.all([ada.page, bob.page].map((p) => waitForState(p,
         (s) => s.online && s.online.phase === 'playing' && s.online.color && s.board, null, { message: 'the game started' })));
@@ -137,7 +126,7 @@ describe('online duels', () => {
       // He opens the app again from its plain address (what the home-screen icon opens), with no
       // invite link: this device still holds a seat, so it goes straight back to the game.
       const again = await bob.context.newPage();
-      await again.goto(`${server.url}index.html?nosw&${quickPace}`);
+      await again.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
       await waitForApp(again);
       const reopened = await waitForState(again, (s, t) => s.online && s.online.connection === 'connected' && s.transcript === t,
         gone.transcript, { message: 'back at the table from the plain address' });
@@ -147,12 +136,12 @@ describe('online duels', () => {
       pages = [ada.page, again];
 
       // The server restarts: both say so, reconnect by themselves, and the game goes on.
-      await server.kill();
+      await suite.server.kill();
       const lost = await waitForState(ada.page, (s) => s.online && s.online.connection === 'reconnecting', null,
         { message: 'the connection lost' });
       assert.match(lost.online.status, /Connection lost|Reconnecting/);
       await screenshot(ada.page, 'online-reconnecting-phone');
-      await server.restart();
+      await suite.server.restart();
       await Promise.all(pages.map((p) => waitForState(p, (s) => s.online && s.online.connection === 'connected' && s.online.color,
         null, { timeout: 30000, message: 'reconnected after the restart' })));
       const resumed = await Promise.all(pages.map((p) => state(p)));
@@ -192,14 +181,14 @@ describe('online duels', () => {
       await screenshot(ada.page, 'online-continue-elsewhere-phone');
       const ada1 = offered.online.player;
       const card = async () => {
-        const answer = await fetch(`${server.url}api/players/${ada1}`);
+        const answer = await fetch(`${suite.server.url}api/players/${ada1}`);
         assert.equal(answer.status, 200);
         return answer.json();
       };
       const gamesBefore = (await card()).games;
-      const other = await openPage(browser, null, desktop);
+      const other = await openPage(suite.browser, null, desktop);
       try {
-        await other.page.goto(`${server.url}index.html?nosw&${quickPace}&link=${offered.online.linkCode}`);
+        await other.page.goto(`${suite.server.url}index.html?nosw&${quickPace}&link=${offered.online.linkCode}`);
         await waitForApp(other.page);
         const moved = await waitForState(other.page, (s, c) => s.online && s.online.code === c && s.online.color, code,
           { message: 'the seat on the other device' });
