@@ -5,8 +5,8 @@
 // Phone and desktop sizes, with screenshots.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { quickPace, desktop, openPage, phone, playFirstMoveOnline, pressControl, screenshot, state,
-  takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
+import { quickPace, playFirstMoveOnline, pressControl, screenshot, state, takeNickname, tapControl, waitForApp,
+  waitForPanel, waitForState } from './harness.mjs';
 import { gameServerSuite } from './lib/game-server.mjs';
 
 describe('chips', () => {
@@ -21,13 +21,8 @@ describe('chips', () => {
   }
 
   test('leaving after the 4th move costs the stake, shown before, paid to the one left', async () => {
-    const ada = await openPage(suite.browser, null, phone);
-    const bob = await openPage(suite.browser, null, desktop);
+    const { ada, bob } = await suite.twoPlayers();
     try {
-      for (const p of [ada, bob]) {
-        await p.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
-        await waitForApp(p.page);
-      }
       await takeNickname(ada.page, 'Ada');
       await tapControl(ada.page, 'online-length:1 game');
       await tapControl(ada.page, 'Open a table');

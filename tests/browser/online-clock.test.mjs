@@ -5,21 +5,15 @@
 // increment after a move. Phone and desktop, with screenshots.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { desktop, openPage, phone, playFirstMoveOnline, quickPace, screenshot,
-  tapControl, takeNickname, waitForApp, waitForState } from './harness.mjs';
+import { playFirstMoveOnline, screenshot, tapControl, takeNickname, waitForState } from './harness.mjs';
 import { gameServerSuite } from './lib/game-server.mjs';
 
 describe('online game clocks', () => {
   const suite = gameServerSuite();
 
   test('a 3+2 table: offered, listed, and two clocks that count down and gain the increment', async () => {
-    const ada = await openPage(suite.browser, null, phone);
-    const bob = await openPage(suite.browser, null, desktop);
+    const { ada, bob } = await suite.twoPlayers();
     try {
-      for (const p of [ada, bob]) {
-        await p.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
-        await waitForApp(p.page);
-      }
       await takeNickname(bob.page, 'Bob');  // Bob watches the open tables list
       await takeNickname(ada.page, 'Ada');
       // The lobby offers the game clocks beside the move clock.

@@ -173,13 +173,8 @@ describe('text in any script', () => {
   });
 
   test('bad input is refused, or drawn within its own line', async () => {
-    const ada = await openPage(suite.browser, null, phone);
-    const bob = await openPage(suite.browser, null, desktop);
+    const { ada, bob } = await suite.twoPlayers();
     try {
-      for (const p of [ada.page, bob.page]) {
-        await p.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
-        await waitForApp(p);
-      }
       // A name that is a right-to-left override, or marks only, is refused by the server.
       await takeNickname(ada.page, 'Ada');
       for (const name of ['\u202Eadmin', '\u0301\u0301\u0301']) {

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { after, before } from 'node:test';
-import { launchBrowser } from './browser.mjs';
+import { quickPace, waitForApp } from './app.mjs';
+import { desktop, launchBrowser, openPage, phone } from './browser.mjs';
 import { distDir, repoRoot, requireDist } from './server.mjs';
 
 export const serverBinary = path.resolve(repoRoot, process.env.REVERSI_SERVER || 'build/native/reversi-server');
@@ -102,10 +103,23 @@ export async function startGameServer({ staticDir, graceSeconds, allowedOrigins 
  * For a describe() block, as appSuite() is for the bundle alone: a real
  * reversi-server serving the bundle (started with `options`) and Chromium,
  * started before its tests and stopped after them. Returns { server, browser },
- * filled in once started.
+ * filled in once started, and twoPlayers(): Ada on a phone and Bob on a
+ * desktop, each a { context, page, log } with the app started from the server.
  */
 export function gameServerSuite(options = { graceSeconds: 40 }) {
-  const suite = { server: null, browser: null };
+  const suite = {
+    server: null,
+    browser: null,
+    async twoPlayers() {
+      const ada = await openPage(suite.browser, null, phone);
+      const bob = await openPage(suite.browser, null, desktop);
+      for (const p of [ada, bob]) {
+        await p.page.goto(`${suite.server.url}index.html?nosw&${quickPace}`);
+        await waitForApp(p.page);
+      }
+      return { ada, bob };
+    },
+  };
   before(async () => {
     requireDist();
     suite.server = await startGameServer({ staticDir: distDir, ...options });
