@@ -120,9 +120,12 @@ set_property(TARGET reversi APPEND PROPERTY LINK_DEPENDS
 # The rest of the bundle: shell, service worker with a content-derived cache
 # name, manifest and icons.
 find_program(NODE_EXECUTABLE node REQUIRED)
+# The word catalogues of the languages besides English (cmake/lang_catalogues.cmake)
+# go to dist/lang/, fetched when a language is chosen.
 add_custom_target(reversi_bundle ALL
+  COMMAND ${CMAKE_COMMAND} -E copy_directory "${REVERSI_LANG_JSON_DIR}" "${REVERSI_DIST}/lang"
   COMMAND "${NODE_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/scripts/bundle.mjs" "${REVERSI_DIST}"
-  DEPENDS reversi ai_worker ai_worker_simd
+  DEPENDS reversi ai_worker ai_worker_simd reversi_lang_catalogues
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   COMMENT "Assembling the web bundle in ${REVERSI_DIST}"
   VERBATIM)

@@ -30,7 +30,8 @@
 //   workers    the two AI worker builds; only the one this browser runs is fetched at
 //              install (wasm SIMD where WebAssembly.validate accepts it, as
 //              src/app/ai_bridge.cpp decides), the other when first asked for
-//   onDemand   the other icons (the manifest's, Apple's): kept when first asked for
+//   onDemand   the other icons (the manifest's, Apple's) and the other languages' words
+//              (lang/de.json, lang/es.json): kept when first asked for
 // and, outside the lists, the fonts for text in any script (fonts/): kept in
 // FONT_CACHE_NAME when first asked for, never fetched at install.
 // The embedding demo (embed.html/.js/.css, and embed-messages.js, the host page's
@@ -175,7 +176,8 @@ const integrity = (f) => `sha256-${createHash('sha256').update(fs.readFileSync(p
 const FILES = { precache: {}, workers: { simd: {}, plain: {} }, onDemand: {} };
 for (const f of files) {
   if (workerFiles.has(f)) continue;
-  if (f.startsWith('icons/') && !PAGE_ICONS.has(f)) FILES.onDemand[f] = integrity(f);
+  // The other languages' words (lang/<code>.json): fetched when one is chosen, kept then.
+  if ((f.startsWith('icons/') && !PAGE_ICONS.has(f)) || f.startsWith('lang/')) FILES.onDemand[f] = integrity(f);
   else FILES.precache[f] = integrity(f);
 }
 for (const [build, list] of Object.entries(WORKERS)) {
