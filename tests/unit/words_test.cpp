@@ -148,6 +148,23 @@ TEST_CASE("words: the page's sentences, plurals and numbers from the JSON the pa
   CHECK(page_word("{player} to move.", R"({"player": "{n}"})") == "{n} ist am Zug.");
 }
 
+TEST_CASE("words: the source texts are sorted by key, found by binary search, plurals and translations by index") {
+  for (std::size_t i = 1; i < std::size(lang::kSourceKeys); ++i) {
+    CHECK(std::string_view(lang::kSourceKeys[i - 1]) < std::string_view(lang::kSourceKeys[i]));
+  }
+  for (int i = 0; i < static_cast<int>(std::size(lang::kSourceKeys)); ++i)
+    CHECK(source_index(lang::kSourceKeys[i]) == i);
+  CHECK(Text("Undo").index == source_index("Undo"));
+  CHECK(PluralText("{n} chips").index == Text("{n} chip").index);
+  CHECK(source_index("") == -1);
+  CHECK(source_index("\xff") == -1);
+  Speaking german(Language::German, kGerman);
+  CHECK(std::string(words().plural(Text("{n} chip").index, 5)) == "{n} Chips");
+  // A form the catalogue lacks is the English's.
+  CHECK(std::string(words().plural(Text("{n} move").index, 5)) == "{n} moves");
+  CHECK(words().english_of("{n} Chip") == "{n} chip");
+}
+
 TEST_CASE("language choice: the override, then the setting, then the browser; catalogues used when they come") {
   Words shown;
   std::vector<std::pair<Language, std::function<void(std::optional<std::string>)>>> asked;
@@ -171,9 +188,10 @@ TEST_CASE("language choice: the override, then the setting, then the browser; ca
   choice.follow("");
   CHECK(asked.size() == 1);  // asked once
   asked[0].second(built_catalogue("es"));
-  CHECK_FALSE(choice.pending());
   CHECK(shown.language() == Language::Spanish);
+  CHECK(choice.pending());  // frames are due until the change is taken
   CHECK(choice.take_change());
+  CHECK_FALSE(choice.pending());
   CHECK_FALSE(choice.take_change());
 
   // A catalogue that comes after another language was chosen is not used.

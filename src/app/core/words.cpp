@@ -1,28 +1,28 @@
 #include "app/core/words.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace reversi {
 namespace {
 
-constexpr int kSourceCount = static_cast<int>(std::size(lang::kSourceWords));
+constexpr int kSourceCount = static_cast<int>(std::size(lang::kSourceKeys));
 
-// The gettext key of source text `index`: the context, U+0004, the English.
-std::string source_key(int index) {
-  const lang::SourceWord& word = lang::kSourceWords[index];
-  if (*word.context == '\0') return word.text;
-  return std::string(word.context) + '\x04' + word.text;
+// The English of source text `index`: its key after the context, if it has one.
+const char* source_english(int index) {
+  const char* key = lang::kSourceKeys[index];
+  const char* context_end = std::strchr(key, '\x04');
+  return context_end ? context_end + 1 : key;
 }
 
-// Every key once, built on first use (the page's scripts and lower layers ask by the English).
-const std::unordered_map<std::string, int>& source_keys() {
-  static const std::unordered_map<std::string, int> keys = [] {
-    std::unordered_map<std::string, int> made;
-    for (int i = 0; i < kSourceCount; ++i) made.emplace(source_key(i), i);
-    return made;
-  }();
-  return keys;
+// The English plural of source text `index`, or none.
+const char* source_plural(int index) {
+  const auto found =
+      std::lower_bound(std::begin(lang::kSourcePlurals), std::end(lang::kSourcePlurals), index,
+                       [](const lang::SourcePlural& plural, int wanted) { return plural.index < wanted; });
+  return found != std::end(lang::kSourcePlurals) && found->index == index ? found->plural : nullptr;
 }
 
 }  // namespace
@@ -70,8 +70,6 @@ Language language_from_preferences(const std::vector<std::string>& preferred) {
   return Language::English;
 }
 
-std::string WordArg::number_text(long long number) { return words().number(number); }
-
 std::optional<Catalogue> Catalogue::parse(Language language, std::string_view json) {
   const nlohmann::json document = nlohmann::json::parse(json, nullptr, false);
   if (!document.is_object()) return std::nullopt;
@@ -83,31 +81,41 @@ std::optional<Catalogue> Catalogue::parse(Language language, std::string_view js
   }
   Catalogue catalogue;
   catalogue.language_ = language;
-  for (const auto& [key, value] : words->items()) {
-    const auto found = source_keys().find(key);
-    if (found == source_keys().end()) continue;
-    std::vector<std::string> forms;
-    if (value.is_string()) forms.push_back(value.get<std::string>());
-    if (value.is_array()) {
-      for (const nlohmann::json& form : value) forms.push_back(form.is_string() ? form.get<std::string>() : "");
+  catalogue.forms_.resize(kSourceCount);
+  for (auto item = words->begin(); item != words->end(); ++item) {
+    const int index = source_index(item.key());
+    if (index < 0 || !(item->is_string() || (item->is_array() && !item->empty()))) continue;
+    std::string& forms = catalogue.forms_[static_cast<size_t>(index)];
+    if (item->is_string()) {
+      forms.append(item->get_ref<const std::string&>()) += '\0';
+    } else {
+      for (const nlohmann::json& form : *item) {
+        if (form.is_string()) forms.append(form.get_ref<const std::string&>());
+        forms += '\0';
+      }
     }
-    if (forms.empty()) continue;
-    if (!forms[0].empty()) catalogue.english_.emplace(forms[0], found->second);
-    catalogue.forms_[found->second] = std::move(forms);
+    ++catalogue.translated_;
+    if (forms[0] != '\0') catalogue.with_first_form_.push_back(index);
   }
   return catalogue;
 }
 
-const std::string* Catalogue::find(int index, int form) const {
-  const auto found = forms_.find(index);
-  if (found == forms_.end() || form < 0 || form >= static_cast<int>(found->second.size())) return nullptr;
-  const std::string& text = found->second[static_cast<size_t>(form)];
-  return text.empty() ? nullptr : &text;
+const char* Catalogue::find(int index, int form) const {
+  if (index < 0 || index >= static_cast<int>(forms_.size()) || form < 0) return nullptr;
+  const std::string& forms = forms_[static_cast<size_t>(index)];
+  size_t at = 0;
+  for (int skipped = 0; skipped < form && at < forms.size(); ++skipped) at = forms.find('\0', at) + 1;
+  return at < forms.size() && forms[at] != '\0' ? forms.c_str() + at : nullptr;
 }
 
 const char* Catalogue::english_of(std::string_view translated) const {
-  const auto found = english_.find(std::string(translated));
-  return found == english_.end() ? nullptr : lang::kSourceWords[found->second].text;
+  // In index order, which is the order of the keys: the first text translated
+  // so is found first. At most some 570 comparisons, most decided by the first
+  // byte, for the few buttons a frame that ask (none in English).
+  for (int index : with_first_form_) {
+    if (std::string_view(forms_[static_cast<size_t>(index)].c_str()) == translated) return source_english(index);
+  }
+  return nullptr;
 }
 
 std::string Words::english_of(std::string_view shown) const {
@@ -117,8 +125,8 @@ std::string Words::english_of(std::string_view shown) const {
 
 const char* Words::text(int index) const {
   if (index < 0 || index >= kSourceCount) return "";
-  if (const std::string* translated = catalogue_.find(index, 0)) return translated->c_str();
-  return lang::kSourceWords[index].text;
+  if (const char* translated = catalogue_.find(index, 0)) return translated;
+  return source_english(index);
 }
 
 const char* Words::plural(int index, long long count) const {
@@ -126,11 +134,11 @@ const char* Words::plural(int index, long long count) const {
   // CLDR's operand n is the number's absolute value: -1 chip, 1 chip.
   if (count < 0) count = -count;
   const int form = lang::plural_form(static_cast<int>(language()), static_cast<long>(count));
-  if (const std::string* translated = catalogue_.find(index, form)) return translated->c_str();
+  if (const char* translated = catalogue_.find(index, form)) return translated;
   // English has two forms: the source's text and its plural.
   const int english = lang::plural_form(static_cast<int>(Language::English), static_cast<long>(count));
-  const lang::SourceWord& word = lang::kSourceWords[index];
-  return english == 0 || !word.plural ? word.text : word.plural;
+  const char* plural = source_plural(index);
+  return english == 0 || !plural ? source_english(index) : plural;
 }
 
 std::string Words::translated(std::string_view english) const {
@@ -159,9 +167,15 @@ Words& words() {
 }
 
 int source_index(std::string_view key) {
-  const auto found = source_keys().find(std::string(key));
-  return found == source_keys().end() ? -1 : found->second;
+  const auto found = std::lower_bound(std::begin(lang::kSourceKeys), std::end(lang::kSourceKeys), key,
+                                      [](const char* source, std::string_view wanted) { return source < wanted; });
+  return found != std::end(lang::kSourceKeys) && *found == key ? static_cast<int>(found - std::begin(lang::kSourceKeys))
+                                                               : -1;
 }
+
+const char* tr(Text text) { return words().text(text.index); }
+
+std::string tr(Text text, std::initializer_list<WordArg> args) { return fill(words().text(text.index), args); }
 
 std::string page_word(std::string_view key, std::string_view args_json) {
   const nlohmann::json args = nlohmann::json::parse(args_json.empty() ? "{}" : args_json, nullptr, false);
@@ -170,16 +184,16 @@ std::string page_word(std::string_view key, std::string_view args_json) {
   if (index >= 0) {
     const auto count = args.is_object() ? args.find("n") : args.end();
     const bool counted = args.is_object() && count != args.end() && count->is_number_integer();
-    pattern = counted && lang::kSourceWords[index].plural ? words().plural(index, count->get<long long>())
-                                                          : words().text(index);
+    pattern = counted && source_plural(index) ? words().plural(index, count->get<long long>()) : words().text(index);
   }
   if (!args.is_object()) return pattern;
+  // The values refer to the names and texts in `args`, which outlives them.
   std::vector<WordArg> values;
-  for (const auto& [name, value] : args.items()) {
-    if (value.is_number_integer())
-      values.emplace_back(name, value.get<long long>());
-    else if (value.is_string())
-      values.emplace_back(name, value.get<std::string>());
+  for (auto arg = args.begin(); arg != args.end(); ++arg) {
+    if (arg->is_number_integer())
+      values.emplace_back(arg.key(), arg->get<long long>());
+    else if (arg->is_string())
+      values.emplace_back(arg.key(), arg->get_ref<const std::string&>());
   }
   return fill_values(pattern, values.data(), values.data() + values.size());
 }
@@ -201,8 +215,10 @@ std::string fill_values(std::string_view pattern, const WordArg* first, const Wo
     for (const WordArg* arg = first; arg != last; ++arg) {
       if (arg->name == name) match = arg;
     }
-    if (match) {
-      out += match->value;
+    if (match && match->is_number) {
+      out += words().number(match->number);
+    } else if (match) {
+      out += match->text;
     } else {
       out.append(pattern, open, close - open + 1);
     }

@@ -8,12 +8,13 @@
 // English. Placeholders are `{name}`, filled by name, never printf.
 #pragma once
 
+#include <cstddef>
 #include <initializer_list>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "lang_catalogue.h"
@@ -32,19 +33,46 @@ std::optional<Language> language_from_code(std::string_view code);
 // The first of the browser's languages (BCP 47 tags, best first) the app speaks, else English.
 Language language_from_preferences(const std::vector<std::string>& preferred);
 
-// A text of the source catalogue, found when the code is compiled.
+namespace detail {
+// How gettext key `key` compares with the key of `english` in `context` (the
+// context, U+0004, the English; the English alone without a context), byte
+// by byte as std::string_view compares: below 0, 0 or above 0.
+consteval int compare_key(std::string_view key, std::string_view context, std::string_view english) {
+  std::size_t at = 0;
+  const auto step = [&](char wanted) {
+    if (at == key.size()) return -1;
+    const unsigned char have = static_cast<unsigned char>(key[at++]);
+    const unsigned char other = static_cast<unsigned char>(wanted);
+    return have < other ? -1 : have > other ? 1 : 0;
+  };
+  for (char c : context)
+    if (const int order = step(c)) return order;
+  if (!context.empty())
+    if (const int order = step('\x04')) return order;
+  for (char c : english)
+    if (const int order = step(c)) return order;
+  return at == key.size() ? 0 : 1;
+}
+}  // namespace detail
+
+// A text of the source catalogue, found when the code is compiled: the code
+// keeps only its index, and the English is in lang::kSourceKeys alone.
 struct Text {
-  consteval Text(const char* english) : index(find(nullptr, english)) {}
+  consteval Text(const char* english) : index(find("", english)) {}
   consteval Text(const char* context, const char* english) : index(find(context, english)) {}
   int index;
 
  private:
-  static consteval int find(const char* context, const char* english) {
-    int i = 0;
-    for (const lang::SourceWord& word : lang::kSourceWords) {
-      if (std::string_view(word.text) == english && std::string_view(word.context) == (context ? context : ""))
-        return i;
-      ++i;
+  static consteval int find(std::string_view context, std::string_view english) {
+    int low = 0, high = static_cast<int>(std::size(lang::kSourceKeys));
+    while (low < high) {
+      const int middle = low + (high - low) / 2;
+      const int order = detail::compare_key(lang::kSourceKeys[middle], context, english);
+      if (order == 0) return middle;
+      if (order < 0)
+        low = middle + 1;
+      else
+        high = middle;
     }
     throw "not in src/app/lang/en.po: run tools/lang_catalogues.py extract (docs/architecture.md)";
   }
@@ -56,27 +84,29 @@ struct PluralText {
   int index;
 
  private:
-  static consteval int find(const char* english_plural) {
-    int i = 0;
-    for (const lang::SourceWord& word : lang::kSourceWords) {
-      if (word.plural && std::string_view(word.plural) == english_plural) return i;
-      ++i;
+  static consteval int find(std::string_view english_plural) {
+    for (const lang::SourcePlural& plural : lang::kSourcePlurals) {
+      if (english_plural == plural.plural) return plural.index;
     }
     throw "no text of src/app/lang/en.po has this plural";
   }
 };
 
-// A value for a `{name}` placeholder: text as it is, a whole number as the language writes it.
+// A value for a `{name}` placeholder: text as it is, a whole number as the
+// language writes it (written when the placeholder is filled). It only
+// refers to its text, so it lives no longer than the call it is written in.
 struct WordArg {
-  WordArg(std::string_view placeholder, std::string_view text) : name(placeholder), value(text) {}
-  WordArg(std::string_view placeholder, const char* text) : name(placeholder), value(text) {}
-  WordArg(std::string_view placeholder, const std::string& text) : name(placeholder), value(text) {}
+  WordArg(std::string_view placeholder, std::string_view value) : name(placeholder), text(value) {}
+  WordArg(std::string_view placeholder, const char* value) : name(placeholder), text(value) {}
+  WordArg(std::string_view placeholder, const std::string& value) : name(placeholder), text(value) {}
   template <typename Integer, typename = std::enable_if_t<std::is_integral_v<Integer>>>
-  WordArg(std::string_view placeholder, Integer number) : name(placeholder), value(number_text(number)) {}
-  static std::string number_text(long long number);
+  WordArg(std::string_view placeholder, Integer value)
+      : name(placeholder), number(static_cast<long long>(value)), is_number(true) {}
 
   std::string_view name;
-  std::string value;
+  std::string_view text;
+  long long number = 0;
+  bool is_number = false;
 };
 
 // One language's words: the translations of the source texts it has.
@@ -89,16 +119,19 @@ class Catalogue {
 
   Language language() const { return language_; }
   // The translation of text `index` in plural form `form` (0 without plurals), or none.
-  const std::string* find(int index, int form) const;
+  const char* find(int index, int form) const;
   // The English of a translation it holds (the first text translated so), or none.
   const char* english_of(std::string_view translated) const;
   // How many source texts it translates.
-  int size() const { return static_cast<int>(forms_.size()); }
+  int size() const { return translated_; }
 
  private:
   Language language_ = Language::English;
-  std::unordered_map<int, std::vector<std::string>> forms_;
-  std::unordered_map<std::string, int> english_;  // each first form's source text
+  // By source index: the text's forms, each followed by '\0'; empty for a text it lacks.
+  std::vector<std::string> forms_;
+  // The indexes of the texts with a first form, in order.
+  std::vector<int> with_first_form_;
+  int translated_ = 0;
 };
 
 // The words in use: one language for the whole screen (as ImGui has one context).
@@ -140,8 +173,9 @@ std::string page_word(std::string_view key, std::string_view args_json);
 std::string fill(std::string_view pattern, std::initializer_list<WordArg> args);
 std::string fill_values(std::string_view pattern, const WordArg* first, const WordArg* last);
 
-inline const char* tr(Text text) { return words().text(text.index); }
-inline std::string tr(Text text, std::initializer_list<WordArg> args) { return fill(words().text(text.index), args); }
+// Out of line, so that each use in the code is an index and a call.
+const char* tr(Text text);
+std::string tr(Text text, std::initializer_list<WordArg> args);
 // The plural form for `count`, with `{n}` filled by it and the other placeholders by `args`.
 std::string trn(Text singular, PluralText plural, long long count, std::initializer_list<WordArg> args = {});
 
