@@ -1,6 +1,6 @@
 # The app's words (src/app/lang/*.po, gettext catalogues): tools/lang_catalogues.py
-# turns them into lang_catalogue.h (the English texts in order, each language's
-# plural rule and number symbols) and one <code>.json per other language,
+# turns them into lang_catalogue.h (the English texts sorted by key, each
+# language's plural rule and number symbols) and one <code>.json per other language,
 # which the app loads when that language is chosen. Babel comes from Debian's
 # python3-babel, hence /usr/bin's python3.
 find_program(REVERSI_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
