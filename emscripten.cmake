@@ -87,7 +87,7 @@ target_compile_options(reversi_app_core PRIVATE ${REVERSI_APP_OPT})
 # getExtension() for every WebGL extension the browser offers when the context
 # is made (32 in Chromium, each a synchronous round trip to the GPU process,
 # 0.5 s together under SwiftShader); the app uses WebGL 2 core only.
-target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions ${REVERSI_APP_OPT}
+target_link_options(reversi PRIVATE ${REVERSI_WEB_COMMON_LINK} -fexceptions ${REVERSI_APP_OPT} -sMALLOC=emmalloc
   -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web
   -sGL_SUPPORT_AUTOMATIC_ENABLE_EXTENSIONS=0 -sGL_TRACK_ERRORS=0
   "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free','_reversi_embed_message','_reversi_storage_loaded','_reversi_storage_saved','_reversi_storage_change','_reversi_storage_changed_text','_reversi_text_answer','_reversi_set_reduced_motion','_reversi_set_more_contrast','_reversi_page_hidden']"
