@@ -8,7 +8,9 @@
 // this build's file lists (each file with its SHA-256, as a subresource-integrity
 // string) and a cache name derived from a hash of their contents, and finally writes
 // the precompressed copies described below. Idempotent: a second run with the same
-// inputs writes the same files and the same cache name. No npm dependencies.
+// inputs writes the same files and the same cache name. No npm dependencies: the
+// scripts are minified with Debian's terser (node-terser, found in /usr/share/nodejs),
+// see step 0.
 //
 // Precompressed files — the naming convention for any server of this folder (the
 // development server scripts/serve.mjs, a CDN, the game server):
@@ -30,14 +32,16 @@
 //   workers    the two AI worker builds; only the one this browser runs is fetched at
 //              install (wasm SIMD where WebAssembly.validate accepts it, as
 //              src/app/ai_bridge.cpp decides), the other when first asked for
-//   onDemand   the other icons (the manifest's, Apple's): kept when first asked for
+//   onDemand   the other icons (the manifest's, Apple's) and the other languages' words
+//              (lang/de.json, lang/es.json): kept when first asked for
 // and, outside the lists, the fonts for text in any script (fonts/): kept in
 // FONT_CACHE_NAME when first asked for, never fetched at install.
 // The embedding demo (embed.html/.js/.css, and embed-messages.js, the host page's
 // message names that the build writes from the C++ list) is left to the network.
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -73,22 +77,58 @@ function writeIfChanged(file, data) {
   fs.writeFileSync(file, data);
 }
 
+// 0. Scripts as the browser gets them: minified (local names shortened, dead
+//    code dropped; top-level names kept, since the shell, the page's other
+//    scripts and Emscripten's glue find each other by them), which takes
+//    about a sixth off the first visit's scripts with Brotli. Emscripten's
+//    outputs are minified in place once per link, marked by their first line.
+const DEBIAN_NODE_MODULES = '/usr/share/nodejs';
+let terser;
+try {
+  terser = createRequire(import.meta.url)('terser');
+} catch {
+  // Node looks in Debian's folder only through NODE_PATH: run again with it.
+  if ((process.env.NODE_PATH || '').split(path.delimiter).includes(DEBIAN_NODE_MODULES)) {
+    die(`terser not found in ${DEBIAN_NODE_MODULES}: install Debian's node-terser (scripts/setup)`);
+  }
+  const paths = [process.env.NODE_PATH, DEBIAN_NODE_MODULES].filter(Boolean).join(path.delimiter);
+  const again = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, NODE_PATH: paths } });
+  process.exit(again.status ?? 1);
+}
+const MINIFIED = '// minified by scripts/bundle.mjs\n';
+async function minified(source, name) {
+  const result = await terser.minify(source, { compress: {}, mangle: true, toplevel: false });
+  if (result.error || typeof result.code !== 'string') die(`terser failed on ${name}: ${result.error}`);
+  return `${MINIFIED}${result.code}\n`;
+}
+for (const f of ['reversi.js', 'ai_worker.js', 'ai_worker_simd.js']) {
+  const file = path.join(dist, f);
+  if (!fs.existsSync(file)) continue;
+  const source = fs.readFileSync(file, 'utf8');
+  if (!source.startsWith(MINIFIED)) fs.writeFileSync(file, await minified(source, f));
+}
+// The page's own scripts from web/; the service worker stays as written (step
+// 4 fills in its lists, and the tests read them), as do the embedding demo's.
+const MINIFY_FROM_WEB = new Set(['shell.js', 'pwa.js', 'access.js']);
+
 const COMPRESSED_SUFFIXES = ['.br', '.gz'];
 const isCompressedCopy = (f) => COMPRESSED_SUFFIXES.some((s) => f.endsWith(s));
 
 // 1. web/* → dist (recursively); sw.js and index.html are written below.
-function copyTree(from, to) {
+async function copyTree(from, to) {
   for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
     const src = path.join(from, entry.name);
     const dst = path.join(to, entry.name);
-    if (entry.isDirectory()) copyTree(src, dst);
-    else if (entry.isFile() && !(from === webDir && (entry.name === 'sw.js' || entry.name === 'index.html'))) {
+    if (entry.isDirectory()) await copyTree(src, dst);
+    else if (from === webDir && MINIFY_FROM_WEB.has(entry.name)) {
+      writeIfChanged(dst, await minified(fs.readFileSync(src, 'utf8'), entry.name));
+    } else if (entry.isFile() && !(from === webDir && (entry.name === 'sw.js' || entry.name === 'index.html'))) {
       writeIfChanged(dst, fs.readFileSync(src));
     }
   }
 }
-copyTree(webDir, dist);
+await copyTree(webDir, dist);
 
 // 2. Icons.
 const icons = [
@@ -175,7 +215,8 @@ const integrity = (f) => `sha256-${createHash('sha256').update(fs.readFileSync(p
 const FILES = { precache: {}, workers: { simd: {}, plain: {} }, onDemand: {} };
 for (const f of files) {
   if (workerFiles.has(f)) continue;
-  if (f.startsWith('icons/') && !PAGE_ICONS.has(f)) FILES.onDemand[f] = integrity(f);
+  // The other languages' words (lang/<code>.json): fetched when one is chosen, kept then.
+  if ((f.startsWith('icons/') && !PAGE_ICONS.has(f)) || f.startsWith('lang/')) FILES.onDemand[f] = integrity(f);
   else FILES.precache[f] = integrity(f);
 }
 for (const [build, list] of Object.entries(WORKERS)) {

@@ -6,24 +6,37 @@
 // reversiAccess.follow) and sends its commands through the one entry point
 // Module._reversi_access_command, which plays them as taps and buttons.
 // Visually hidden; the canvas's ring follows its focus for sighted users.
+// Every sentence is a text of the app's catalogues (src/app/lang/*.po), in
+// the app's language through window.reversiApp.word; English until the app
+// has loaded.
 (function () {
   'use strict';
   var FILES = 'abcdefgh';
+  // Marks a text for the catalogues where it is written (gettext's N_).
+  var N_ = function (text) { return text; };
   var DIALOGS = {
-    'new-game': 'New game', menu: 'Menu', moves: 'Moves', help: 'How to play', statistics: 'Statistics',
-    settings: 'Settings', 'confirm-resign': 'Resign?', result: 'Game over', table: 'Online table', review: 'Review',
+    'new-game': N_('New game'), menu: N_('Menu'), moves: N_('Moves'), help: N_('How to play'),
+    statistics: N_('Statistics'), settings: N_('Settings'), 'confirm-resign': N_('Resign?'), result: N_('Game over'),
+    table: N_('Online table'), review: N_('Review'),
   };
   // The review's buttons (src/app/app_review.cpp), by the names the state publishes.
   var REVIEW = {
-    'review:earlier': 'Earlier', 'review:later': 'Later', 'review:mistake': 'Next mistake',
-    'review:try-again': 'Try again from here', 'review:share': 'Share', 'review:close': 'Close the review',
+    'review:earlier': N_('Earlier'), 'review:later': N_('Later'), 'review:mistake': N_('Next mistake'),
+    'review:try-again': N_('Try again from here'), 'review:share': N_('Share'), 'review:close': N_('Close the review'),
   };
   // The settings' switches, and the state's word for each.
   var SETTINGS = {
     'setting:flip-counts': 'flipCounts', 'setting:sound': 'sound', 'setting:hide-legal-moves': 'hideLegalMoves',
     'setting:larger-text': 'largerText',
   };
-  var root, grid, cells = [], live, dialog, dialogTitle, dialogText, dialogButtons, toolbar = {};
+  var SETTING_LABELS = {
+    'setting:flip-counts': N_('Flip counts'), 'setting:sound': N_('Sound'),
+    'setting:hide-legal-moves': N_('Hide legal moves'), 'setting:larger-text': N_('Larger text'),
+  };
+  var TOOLBAR = [['new-game', N_('New game')], ['undo', N_('Undo')], ['redo', N_('Redo')], ['resign', N_('Resign')],
+    ['menu', N_('Menu')]];
+  var NAMES = { black: N_('black'), white: N_('white'), easy: N_('easy'), medium: N_('medium'), hard: N_('hard') };
+  var root, grid, keys, bar, cells = [], live, dialog, dialogTitle, dialogText, dialogButtons, toolbar = {};
   var cursor = 19; // d3, a first move: where the grid's focus starts
   var last = null;
   var redoLine = ''; // the longest line of moves of this game, for telling a redo from a move
@@ -36,12 +49,33 @@
   var dialogShown = '';
   var spoken = [];
 
+  var language = '';
+  var cache = {};
+
+  // `english` in the app's language with its `{name}` placeholders filled
+  // (numbers as the language writes them).
+  function word(english, values) {
+    var app = window.reversiApp;
+    var key = values ? '' : english;
+    if (key && Object.prototype.hasOwnProperty.call(cache, key)) return cache[key];
+    var text = app && app.word ? app.word(english, values) : english.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+    if (key) cache[key] = text;
+    return text;
+  }
+  // A text with a plural: `one` names the catalogue's entry, `n` chooses the form.
+  function wordn(one, other, n, values) {
+    var all = Object.assign({ n: n }, values || {});
+    var app = window.reversiApp;
+    return app && app.word ? app.word(one, all) : word(n === 1 ? one : other, all);
+  }
+
   var nameOf = function (index) { return FILES[index % 8] + (Math.floor(index / 8) + 1); };
   var indexOf = function (name) { return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]); };
   var colourOf = function (disc) { return disc === 'X' ? 'black' : disc === 'O' ? 'white' : ''; };
   var other = function (colour) { return colour === 'black' ? 'white' : 'black'; };
   var cap = function (text) { return text.charAt(0).toUpperCase() + text.slice(1); };
-  var plural = function (n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); };
   var inside = function (node, box) { return !!(box && node && box.contains(node)); };
 
   function element(tag, attributes, text) {
@@ -67,32 +101,44 @@
     while (live.childNodes.length > 4) live.removeChild(live.firstChild);
   }
 
-  // Who plays `colour`, as the sentences name them.
+  // Who plays `colour`, as the sentences name them ('you', or a name that starts a sentence).
   function who(s, colour) {
-    if (s.mode === 'solo') return colour === s.humanColor ? 'you' : 'the computer';
-    if (s.mode === 'online' && s.online && s.online.color) return colour === s.online.color ? 'you' : 'your opponent';
-    return colour;
+    if (s.mode === 'solo') return colour === s.humanColor ? 'you' : cap(word('the computer'));
+    if (s.mode === 'online' && s.online && s.online.color) {
+      return colour === s.online.color ? 'you' : cap(word('your opponent'));
+    }
+    return cap(word(NAMES[colour] || colour));
   }
 
-  function counts(s) { return 'Black ' + s.counts.black + ', white ' + s.counts.white + '.'; }
+  function counts(s) { return word('Black {black}, white {white}.', { black: s.counts.black, white: s.counts.white }); }
 
   function turn(s) {
     if (s.phase === 'over') return '';
     var mover = who(s, s.sideToMove);
-    if (!s.legalMoves.length) return mover === 'you' ? '' : cap(mover) + ' to move.';
-    var what = s.phase === 'placing' ? plural(s.legalMoves.length, 'centre square') + ' to fill'
-      : plural(s.legalMoves.length, 'move');
-    return (mover === 'you' ? 'Your turn: ' : cap(mover) + ' to move: ') + what + '.';
+    if (!s.legalMoves.length) return mover === 'you' ? '' : word('{player} to move.', { player: mover });
+    var n = s.legalMoves.length;
+    var what = s.phase === 'placing' ? wordn('{n} centre square to fill', '{n} centre squares to fill', n)
+      : wordn('{n} move', '{n} moves', n);
+    return mover === 'you' ? word('Your turn: {what}.', { what: what })
+      : word('{player} to move: {what}.', { player: mover, what: what });
   }
 
   function result(s) {
     var r = s.result;
     if (!r) return '';
-    var text = r.resigned && r.winner !== 'draw' ? cap(who(s, other(r.winner))) + ' resigned. ' : '';
-    if (r.winner === 'draw') return text + 'A draw, ' + r.black + ' to ' + r.white + '.';
+    var loser = r.winner !== 'draw' ? who(s, other(r.winner)) : '';
+    var text = !r.resigned || !loser ? ''
+      : (loser === 'you' ? word('You resigned.') : word('{player} resigned.', { player: loser })) + ' ';
+    if (r.winner === 'draw') return text + word('A draw, {black} to {white}.', { black: r.black, white: r.white });
     // The winner's discs first (a resignation can win with fewer).
     var winner = who(s, r.winner);
-    return text + cap(winner) + (winner === 'you' ? ' win, ' : ' wins, ') + r[r.winner] + ' to ' + r[other(r.winner)] + '.';
+    var score = { winner: r[r.winner], loser: r[other(r.winner)], player: winner };
+    return text + (winner === 'you' ? word('You win, {winner} to {loser}.', score)
+      : word('{player} wins, {winner} to {loser}.', score));
+  }
+
+  function newGame(s) {
+    return word('New game.') + (s.mode === 'solo' ? ' ' + word('You play {colour}.', { colour: word(s.humanColor) }) : '');
   }
 
   // The sentences for what changed from `p` to `s`, queued until the discs settle.
@@ -104,31 +150,38 @@
     if (expectNewGame && now === '') {
       expectNewGame = false;
       redoLine = '';
-      news.push('New game.' + (s.mode === 'solo' ? ' You play ' + s.humanColor + '.' : ''));
+      news.push(newGame(s));
     } else if (now === was) {
       if (fresh) news.push(fresh);
     } else if (now.indexOf(was) === 0 && p.canRedo && redoLine.indexOf(now) === 0 &&
         (lastCommand === 'redo' || now.length > was.length + 2)) {
-      news.push('Played again: ' + now.slice(was.length).match(/../g).join(', ') + '.');
+      news.push(word('Played again: {moves}.', { moves: now.slice(was.length).match(/../g).join(', ') }));
     } else if (now.indexOf(was) === 0 && now.length === was.length + 2) {
       var square = now.slice(-2), colour = colourOf(s.board[indexOf(square)]), turned = 0;
       for (var i = 0; i < 64; i++) if (p.board[i] !== '-' && p.board[i] !== s.board[i]) turned++;
-      var mover = who(s, colour);
-      news.push(cap(mover) + (p.phase === 'placing' ? ' placed a disc on ' + square + '.'
-        : ' played ' + square + ', turning ' + plural(turned, 'disc') + '.'));
+      var mover = who(s, colour), you = mover === 'you', said = { player: mover, square: square };
+      if (p.phase === 'placing') {
+        news.push(you ? word('You placed a disc on {square}.', said) : word('{player} placed a disc on {square}.', said));
+      } else {
+        news.push(you ? wordn('You played {square}, turning {n} disc.', 'You played {square}, turning {n} discs.', turned, said)
+          : wordn('{player} played {square}, turning {n} disc.', '{player} played {square}, turning {n} discs.', turned,
+            said));
+      }
       if (s.phase !== 'over' && s.sideToMove === colour && p.phase !== 'placing') {
-        news.push(cap(who(s, other(colour))) + (who(s, other(colour)) === 'you' ? ' have' : ' has') +
-          ' no move and ' + (who(s, other(colour)) === 'you' ? 'pass.' : 'passes.'));
+        var passer = who(s, other(colour));
+        news.push(passer === 'you' ? word('You have no move and pass.')
+          : word('{player} has no move and passes.', { player: passer }));
       }
       if (redoLine.indexOf(now) !== 0) redoLine = now;
     } else if (was.indexOf(now) === 0) {
       var back = (was.length - now.length) / 2;
-      news.push(back === 1 ? 'Move taken back.' : back + ' moves taken back.');
+      news.push(back === 1 ? word('Move taken back.')
+        : wordn('{n} move taken back.', '{n} moves taken back.', back));
       if (redoLine.indexOf(was) !== 0) redoLine = was;
     } else {
       redoLine = now;
-      news.push(fresh || (now ? 'Game loaded: ' + plural(now.length / 2, 'move') + '.'
-        : 'New game.' + (s.mode === 'solo' ? ' You play ' + s.humanColor + '.' : '')));
+      news.push(fresh || (now ? wordn('Game loaded: {n} move.', 'Game loaded: {n} moves.', now.length / 2)
+        : newGame(s)));
     }
     if (s.phase === 'over' && p.phase !== 'over') news.push(result(s));
     pending = pending.concat(news);
@@ -145,17 +198,16 @@
     pending = [];
     if (flushTimer) { clearTimeout(flushTimer); flushTimer = 0; }
     if (s.phase === 'over') words += ' ' + counts(s);
-    else if (computerThinking) words += ' The computer is thinking.';
+    else if (computerThinking) words += ' ' + word('The computer is thinking.');
     else words += ' ' + counts(s) + ' ' + turn(s);
     say(words.trim());
   }
 
   // ------------------------------------------------------------ building --
   function build() {
-    root = element('section', { id: 'access', 'aria-label': 'Reversi, for keyboard and screen reader' });
-    grid = element('div', { role: 'grid', 'aria-label': 'Reversi board', 'aria-describedby': 'access-keys' });
-    var keys = element('p', { id: 'access-keys' },
-      'Columns a to h from the left, rows 1 to 8 from the top. Arrow keys move; Enter or Space plays the square.');
+    root = element('section', { id: 'access' });
+    grid = element('div', { role: 'grid', 'aria-describedby': 'access-keys' });
+    keys = element('p', { id: 'access-keys' });
     for (var r = 0; r < 8; r++) {
       var row = element('div', { role: 'row' });
       for (var c = 0; c < 8; c++) {
@@ -166,13 +218,13 @@
       }
       grid.appendChild(row);
     }
-    var bar = element('div', { role: 'toolbar', 'aria-label': 'Game', class: 'access-bar' });
-    [['new-game', 'New game'], ['undo', 'Undo'], ['redo', 'Redo'], ['resign', 'Resign'], ['menu', 'Menu']]
-      .forEach(function (pair) {
-        var button = element('button', { type: 'button', 'data-command': pair[0] }, pair[1]);
-        toolbar[pair[0]] = button;
-        bar.appendChild(button);
-      });
+    bar = element('div', { role: 'toolbar', class: 'access-bar' });
+    TOOLBAR.forEach(function (pair) {
+      var button = element('button', { type: 'button', 'data-command': pair[0] });
+      toolbar[pair[0]] = button;
+      bar.appendChild(button);
+    });
+    label();
     dialog = element('div', { role: 'dialog', hidden: '' });
     dialogTitle = element('h2', { id: 'access-dialog-title' });
     dialogText = element('p', { id: 'access-dialog-text' });
@@ -222,6 +274,15 @@
     });
   }
 
+  // The mirror's fixed words, again whenever the app's language changes.
+  function label() {
+    root.setAttribute('aria-label', word('Reversi, for keyboard and screen reader'));
+    grid.setAttribute('aria-label', word('Reversi board'));
+    keys.textContent = word('Columns a to h from the left, rows 1 to 8 from the top. Arrow keys move; Enter or Space plays the square.');
+    bar.setAttribute('aria-label', word('Game'));
+    TOOLBAR.forEach(function (pair) { toolbar[pair[0]].textContent = word(pair[1]); });
+  }
+
   function moveTo(index, focus) {
     cells[cursor].tabIndex = -1;
     cursor = index;
@@ -242,11 +303,12 @@
   }
 
   function controlLabel(name) {
-    if (REVIEW[name]) return REVIEW[name];
+    if (REVIEW[name]) return word(REVIEW[name]);
     var move = /^(move|side):(\d+)$/.exec(name);
-    if (move) return 'Move ' + move[2];
-    if (SETTINGS[name]) return cap(name.slice(8).replace(/-/g, ' '));
-    return name.replace(/^[\w-]+:/, '');
+    if (move) return word('Move {n}', { n: Number(move[2]) });
+    if (SETTING_LABELS[name]) return word(SETTING_LABELS[name]);
+    // The app's controls are named by their English: said in the app's language.
+    return word(name.replace(/^[\w-]+:/, ''));
   }
 
   function onGridKey(event) {
@@ -271,14 +333,19 @@
     if (s.review) {
       // In the review: the position on show, the move played from it and the best one.
       var current = s.review.current || {};
-      var marks = [name, colourOf(s.review.board[index]) || 'empty'];
-      if (current.played === name) marks.push('played' + (current.playedScore !== undefined ? ', ' + current.playedScore : ''));
-      if (current.best === name && current.best !== current.played) marks.push('best move, ' + current.bestScore);
+      var marks = [name, word(colourOf(s.review.board[index]) || 'empty')];
+      if (current.played === name) {
+        marks.push(current.playedScore !== undefined ? word('played, {score}', { score: String(current.playedScore) })
+          : word('played'));
+      }
+      if (current.best === name && current.best !== current.played) {
+        marks.push(word('best move, {score}', { score: String(current.bestScore) }));
+      }
       return marks.join(', ');
     }
-    var words = [name, colourOf(s.board[index]) || 'empty'];
-    if (legal[name] !== undefined) words.push(legal[name] > 0 ? 'legal, flips ' + legal[name] : 'legal');
-    if (s.lastMove === name) words.push('last move');
+    var words = [name, word(colourOf(s.board[index]) || 'empty')];
+    if (legal[name] !== undefined) words.push(legal[name] > 0 ? word('legal, flips {n}', { n: legal[name] }) : word('legal'));
+    if (s.lastMove === name) words.push(word('last move'));
     return words.join(', ');
   }
 
@@ -311,9 +378,9 @@
       if (hadFocus && !inside(document.activeElement, grid)) cells[cursor].focus();
       return;
     }
-    dialogTitle.textContent = reviewing ? s.review.title : DIALOGS[s.panel] || s.panel;
+    dialogTitle.textContent = reviewing ? s.review.title : DIALOGS[s.panel] ? word(DIALOGS[s.panel]) : s.panel;
     dialogText.textContent = reviewing ? s.status
-      : s.panel === 'confirm-resign' ? 'Give up this game? Your opponent is awarded the win.'
+      : s.panel === 'confirm-resign' ? word('Give up this game? Your opponent is awarded the win.')
         : s.panel === 'result' ? result(s) + ' ' + counts(s) : '';
     dialogButtons.textContent = '';
     names.forEach(function (name) {
@@ -338,6 +405,13 @@
   function apply(s) {
     if (!s || !s.ready || typeof s.board !== 'string' || s.board.length !== 64) return;
     if (!root) build();
+    if (s.language !== language) {
+      // Another language: every word again.
+      language = s.language;
+      cache = {};
+      dialogShown = '';
+      label();
+    }
     var legal = s.legalFlips || {};
     for (var i = 0; i < 64; i++) {
       var name = cellName(s, i, legal);
@@ -353,16 +427,18 @@
     setDisabled(toolbar.menu, s.panel !== 'none');
     showDialog(s);
     if (s.review && (!last || !last.review || last.review.at !== s.review.at)) say(s.status);
-    if (s.review && s.review.complete && last && last.review && !last.review.complete) say('The review is ready.');
+    if (s.review && s.review.complete && last && last.review && !last.review.complete) say(word('The review is ready.'));
     if (!last) {
-      say('Reversi. ' + (s.mode === 'solo' ? 'You play ' + s.humanColor + ' against the computer (' + s.strength + '). '
-        : '') + (over ? result(s) + ' ' : '') + counts(s) + ' ' + turn(s));
+      var against = word('You play {colour} against the computer ({strength}).',
+        { colour: word(NAMES[s.humanColor] || s.humanColor), strength: word(NAMES[s.strength] || s.strength) });
+      say('Reversi. ' + (s.mode === 'solo' ? against + ' ' : '') + (over ? result(s) + ' ' : '') + counts(s) + ' ' +
+        turn(s));
       redoLine = (s.transcript || '').toLowerCase();
     } else {
       describe(last, s);
       // The canvas's keyboard ring, said for those who cannot see it.
       if (s.focus && s.focus !== last.focus && !inside(document.activeElement, root)) {
-        say(controlLabel(s.focus) + ', button.');
+        say(word('{control}, button.', { control: controlLabel(s.focus) }));
       }
       // The canvas's own cursor on the board (the arrows over the canvas): the square under it.
       if (s.cursor && s.cursor !== last.cursor && !inside(document.activeElement, root)) {

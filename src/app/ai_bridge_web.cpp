@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "app/ai_bridge.h"
+#include "app/core/words.h"
 #include "messages/worker_messages.h"
 
 extern "C" char* reversi_js_worker_url(int allow_simd);  // js/library_reversi.js
@@ -76,7 +77,7 @@ struct AiBridge::Impl {
   void check_worker() {
     if (!awaited_id || emscripten_get_now() / 1000.0 - asked_at < asked_seconds + kWorkerPatienceSeconds) return;
     if (workers_tried >= 2) {
-      failure = "The computer could not start in this browser. Reload the page to try again.";
+      failure = tr("The computer could not start in this browser. Reload the page to try again.");
       awaited_id = 0;
       return;
     }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "app/core/state_hook.h"
+#include "app/core/words.h"
 #include "app/platform.h"
 
 namespace reversi {
@@ -85,8 +86,10 @@ StartRequest start_request_from_url() {
     ignore(std::string("?pace=").append(pace, 0, 40).append(": use a whole number from 2 to 20"));
   // The page's other parameters, read by the shell, the service worker's
   // switch and the online client.
+  if (const std::string lang = platform::url_parameter("lang"); !lang.empty() && !language_from_code(lang))
+    ignore(std::string("?lang=").append(lang, 0, 40).append(": use en, de or es"));
   static constexpr std::string_view kOtherNames[] = {"sound", "moves",  "table",  "claim", "link", "nosw",
-                                                     "host",  "server", "review", "check", "pace"};
+                                                     "host",  "server", "review", "check", "pace", "lang"};
   for (const std::string& name : platform::url_parameter_names()) {
     const bool known = std::find(std::begin(messages::kOptionUrlNames), std::end(messages::kOptionUrlNames), name) !=
                            std::end(messages::kOptionUrlNames) ||
@@ -106,32 +109,41 @@ App::App(Theme& theme)
       pace_(pace_from(platform::url_parameter("pace"))),
       game_(GameController::Services{computer_, platform::document_store(), seconds_now, fresh_seed}, paced(pace_)),
       host_(platform::host_channel(), game_, &online_),
-      online_(
-          OnlineTable::Services{platform::server_link(platform::ServerListener{[this] {
-                                                                                 online_.link_opened();
-                                                                                 state_dirty_ = true;
-                                                                               },
-                                                                               [this](std::string_view text) {
-                                                                                 online_.link_message(text);
-                                                                                 state_dirty_ = true;
-                                                                               },
-                                                                               [this] {
-                                                                                 online_.link_closed();
-                                                                                 state_dirty_ = true;
-                                                                               },
-                                                                               [this] {
-                                                                                 online_.update(/*now_please=*/true);
-                                                                                 state_dirty_ = true;
-                                                                               }}),
-                                platform::document_store(), seconds_now, [this](std::string_view text, double seconds) {
-                                  game_.notify(NoticeKind::Online, text, seconds);
-                                  state_dirty_ = true;
-                                }}) {
+      online_(OnlineTable::Services{platform::server_link(platform::ServerListener{[this] {
+                                                                                     online_.link_opened();
+                                                                                     state_dirty_ = true;
+                                                                                   },
+                                                                                   [this](std::string_view text) {
+                                                                                     online_.link_message(text);
+                                                                                     state_dirty_ = true;
+                                                                                   },
+                                                                                   [this] {
+                                                                                     online_.link_closed();
+                                                                                     state_dirty_ = true;
+                                                                                   },
+                                                                                   [this] {
+                                                                                     online_.update(
+                                                                                         /*now_please=*/true);
+                                                                                     state_dirty_ = true;
+                                                                                   }}),
+                                    platform::document_store(), seconds_now,
+                                    [this](std::string_view text, double seconds) {
+                                      game_.notify(NoticeKind::Online, text, seconds);
+                                      state_dirty_ = true;
+                                    }}),
+      language_(words(), platform::load_language) {
   ImGui::GetIO().UserData = &controls_;
   reduced_motion_ = platform::reduced_motion();
   game_.set_listener([this](const GameEvent& event, const Session& session) { host_.forward(event, session); });
   platform::listen_to_host([this](std::string_view text) { host_.receive(text); });
   platform::listen_to_access([this](std::string_view json) { return access_command(json); });
+  language_.set_preferred(platform::preferred_languages());
+  if (const std::string lang = platform::url_parameter("lang"); !lang.empty()) language_.set_override(lang);
+  host_.on_language([this](const std::string& code) {
+    const std::string problem = language_.set_override(code);
+    state_dirty_ = true;
+    return problem;
+  });
   game_.start(start_request_from_url());
   game_.set_ready_listener([this] { host_.announce_ready(); });
   // An invite link (?table=K7M2QX) sits down at that table; a seat-transfer
@@ -212,11 +224,12 @@ void App::close_panels() {
 
 void App::tap_square(Square square) {
   if (reviewing()) {
-    game_.notify(NoticeKind::Refused, "This is the review: Try again plays on from here, Close goes back to the game.");
+    game_.notify(NoticeKind::Refused,
+                 tr("This is the review: Try again plays on from here, Close goes back to the game."));
     return;
   }
   if (viewing_) {
-    game_.notify(NoticeKind::Refused, "This is an earlier position: press Back to return to the game.");
+    game_.notify(NoticeKind::Refused, tr("This is an earlier position: press Back to return to the game."));
     return;
   }
   if (!online() && !session()) return;

@@ -20,6 +20,7 @@
 #include "app/core/game_controller.h"
 #include "app/core/hint_book.h"
 #include "app/core/host_bridge.h"
+#include "app/core/language_choice.h"
 #include "app/core/online_table.h"
 #include "app/flip_animation.h"
 #include "app/moves_panel.h"
@@ -199,6 +200,7 @@ class App {
   // Each frame's parts (app_frame.cpp): catching up before drawing, and
   // telling the state hook what changed after it.
   void follow_game();
+  void follow_language();
   void publish_after_frame();
   // The keys (app_keys.cpp), by where they go.
   void escape_key();
@@ -220,6 +222,7 @@ class App {
   GameController game_;
   HostBridge host_;
   OnlineTable online_;
+  LanguageChoice language_;                      // the words' language and fetching its catalogue
   std::string shown_table_;                      // the table code in the address bar
   std::optional<SessionOptions> after_leaving_;  // the game on this device to start once the table is left
   std::size_t chat_lines_seen_ = 0;              // the chat dialog scrolls to a new line once

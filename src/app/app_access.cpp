@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "app/app.h"
+#include "app/core/words.h"
 #include "engine/notation.h"
 #include "messages/codec.h"
 
@@ -22,19 +23,19 @@ std::string App::access_command(std::string_view json) {
   const std::string command = text_field("command");
   const std::string argument = command == "press" || command == "focus" ? text_field("control") : text_field("square");
   state_dirty_ = true;
-  if (!game_.ready()) return "The game is still loading.";
+  if (!game_.ready()) return tr("The game is still loading.");
 
   // Dialogs the mirror opens: only over the board, as the screen's buttons do.
   const auto open = [this](Panel panel) -> std::string {
-    if (panel_ != Panel::None) return "Close the open dialog first.";
+    if (panel_ != Panel::None) return tr("Close the open dialog first.");
     panel_ = panel;
     return "";
   };
 
   if (command == "play") {
     const Parsed<Square> square = parse_square(argument);
-    if (!square) return "There is no square " + argument.substr(0, 8) + ".";
-    if (panel_ != Panel::None && panel_ != Panel::Result) return "Close the open dialog first.";
+    if (!square) return tr("There is no square {square}.", {{"square", argument.substr(0, 8)}});
+    if (panel_ != Panel::None && panel_ != Panel::Result) return tr("Close the open dialog first.");
     const std::size_t moves_before = session() ? session()->game().moves().size() : 0;
     tap_square(*square.value);
     const bool played = session() && session()->game().moves().size() != moves_before;
@@ -53,25 +54,25 @@ std::string App::access_command(std::string_view json) {
     return "";
   }
   if (command == "undo" || command == "redo") {
-    if (online()) return "Moves cannot be taken back at an online table.";
-    if (panel_ != Panel::None && panel_ != Panel::Result) return "Close the open dialog first.";
+    if (online()) return tr("Moves cannot be taken back at an online table.");
+    if (panel_ != Panel::None && panel_ != Panel::Result) return tr("Close the open dialog first.");
     if (command == "undo") {
-      if (!session()->game().can_undo()) return "There is no move to take back.";
+      if (!session()->game().can_undo()) return tr("There is no move to take back.");
       undo();
     } else {
-      if (!session()->game().can_redo()) return "There is no move to play again.";
+      if (!session()->game().can_redo()) return tr("There is no move to play again.");
       redo();
     }
     return "";
   }
   if (command == "new-game") {
-    if (online()) return "Leave the online table first, from its dialog.";
+    if (online()) return tr("Leave the online table first, from its dialog.");
     game_.rematch();
     show_events();
     return "";
   }
   if (command == "resign") {
-    if (!session() || session()->game().is_over()) return "The game is over.";
+    if (!session() || session()->game().is_over()) return tr("The game is over.");
     return open(Panel::ConfirmResign);  // asks first, as the menu does
   }
   if (command == "menu") return open(Panel::Menu);
@@ -84,10 +85,10 @@ std::string App::access_command(std::string_view json) {
   }
   if (command == "press" || command == "focus") {
     // A control of the open dialog, by the name the state hook publishes.
-    if (!widgets::focus_control(argument, command == "press")) return "That button is not available now.";
+    if (!widgets::focus_control(argument, command == "press")) return tr("That button is not available now.");
     return "";
   }
-  return "Unknown command.";
+  return tr("Unknown command.");
 }
 
 }  // namespace reversi

@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include "app/app.h"
+#include "app/core/words.h"
 #include "app/platform.h"
 #include "app/widgets.h"
 
@@ -18,7 +19,7 @@ void App::draw_arcade_panel() {
   if (result.copy_link) copy_link_code();
   if (result.copy_transcript) {
     platform::copy_to_clipboard(*result.copy_transcript);
-    game_.notify(NoticeKind::Copied, "Transcript copied: paste it into Moves, then Load, to look back through it.");
+    game_.notify(NoticeKind::Copied, tr("Transcript copied: paste it into Moves, then Load, to look back through it."));
   }
   if (result.delete_data) switch_panel(Panel::ConfirmDeletePlayer);
   if (result.close) switch_panel(Panel::None);
@@ -28,25 +29,26 @@ void App::draw_arcade_panel() {
 
 void App::copy_link_code() {
   platform::copy_to_clipboard(platform::page_link("?link=" + online_.link_code()));
-  game_.notify(NoticeKind::Copied, "Link copied: open it on your other device.");
+  game_.notify(NoticeKind::Copied, tr("Link copied: open it on your other device."));
 }
 
 void App::draw_confirm_delete_player_panel() {
   if (!begin_panel("Delete your online data?", 420, 360)) return;
   const float width = ImGui::GetContentRegionAvail().x;
   ImGui::TextWrapped(
-      "The server forgets your name, points, level, milestones and record, and this device forgets your player. "
-      "Your opponents keep their games against you, under the name \"Deleted player\". This cannot be undone.");
+      "%s", tr("The server forgets your name, points, level, milestones and record, and this device forgets your "
+               "player. Your opponents keep their games against you, under the name \"Deleted player\". This cannot "
+               "be undone."));
   if (online_.seat()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-    ImGui::TextWrapped("You have a seat at a table: leave it first.");
+    ImGui::TextWrapped("%s", tr("You have a seat at a table: leave it first."));
     ImGui::PopStyleColor();
   }
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
   const float half = (width - 10) * 0.5f;
-  if (widgets::wide_button("Keep my data", half)) switch_panel(Panel::Arcade);
+  if (widgets::wide_button(tr("Keep my data"), half)) switch_panel(Panel::Arcade);
   ImGui::SameLine(0, 10);
-  if (widgets::wide_button("Delete", half, true)) {
+  if (widgets::wide_button(tr("Delete"), half, true)) {
     online_.delete_player();
     switch_panel(Panel::None);
   }

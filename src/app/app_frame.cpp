@@ -60,6 +60,7 @@ void App::follow_game() {
     state_dirty_ = true;
   }
   if (host_.pump()) frames_owed_ = std::max(frames_owed_, 1);
+  follow_language();
   follow_online();
   follow_hints();
   if (game_.notices().text() != notice) state_dirty_ = true;
@@ -69,6 +70,16 @@ void App::follow_game() {
     shared_link_checked_ = true;
     open_shared_link();
   }
+}
+
+// The words in the language wanted (the host's or the address's, the
+// setting, the browser's), once the settings are in; the page's lang follows.
+void App::follow_language() {
+  if (game_.ready()) language_.follow(game_.settings().language);
+  if (!language_.take_change()) return;
+  platform::show_language(language_code(words().language()));
+  state_dirty_ = true;
+  frames_owed_ = std::max(frames_owed_, 2);
 }
 
 // What changed on screen this frame reaches the state hook: a dialog opened
@@ -144,7 +155,7 @@ bool App::wants_frames(double now) const {
 }
 
 bool App::waiting_on_time(double now) const {
-  if (!game_.ready() || host_.waiting()) return true;
+  if (!game_.ready() || host_.waiting() || language_.pending()) return true;
   if (hints_pending()) return true;      // the worker's values are on their way
   if (review_pending(now)) return true;  // and the review's
   // Online: the server's clock, a countdown for the opponent, reconnecting.

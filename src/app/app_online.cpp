@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "app/core/wording.h"
+#include "app/core/words.h"
 #include "app/new_game_panel.h"
 #include "app/platform.h"
 #include "app/text_view.h"
@@ -53,14 +54,16 @@ void App::follow_online() {
 std::string App::online_title() const {
   const auto* table = online() ? online_.table() : nullptr;
   if (!online()) return "";
-  if (!table) return "Online";
-  std::string line = "Online · table " + table->code;
+  if (!table) return tr("Online");
+  std::string line = tr("Online · table {code}", {{"code", table->code}});
   const Session* game = session();
   if (game && game->match().length() > 1 && online_.seat()) {
     const Seat mine = *online_.seat() == 0 ? Seat::First : Seat::Second;
     const Seat theirs = mine == Seat::First ? Seat::Second : Seat::First;
-    line += " · game " + std::to_string(game->game_number()) + " of " + std::to_string(game->match().length()) +
-            " · you " + std::to_string(game->match().wins(mine)) + "–" + std::to_string(game->match().wins(theirs));
+    (line += " · ") += tr("game {n} of {total} · you {mine}–{theirs}", {{"n", game->game_number()},
+                                                                        {"total", game->match().length()},
+                                                                        {"mine", game->match().wins(mine)},
+                                                                        {"theirs", game->match().wins(theirs)}});
   }
   return line;
 }
@@ -72,7 +75,8 @@ void App::ask_online_name() {
     online_.set_name(text);
     state_dirty_ = true;
   };
-  platform::ask_for_text("Your name at the table (2 to 20 letters, digits or spaces)", online_.name(), answer, "Save");
+  platform::ask_for_text(tr("Your name at the table (2 to 20 letters, digits or spaces)"), online_.name(), answer,
+                         tr("Save"));
 }
 
 void App::ask_table_code() {
@@ -84,7 +88,7 @@ void App::ask_table_code() {
     close_panels();
     state_dirty_ = true;
   };
-  platform::ask_for_text("The table's code (six letters and digits)", "", answer, "Join");
+  platform::ask_for_text(tr("The table's code (six letters and digits)"), "", answer, tr("Join"));
 }
 
 void App::ask_device_link() {
@@ -93,7 +97,7 @@ void App::ask_device_link() {
     close_panels();
     state_dirty_ = true;
   };
-  platform::ask_for_text("The code your other device shows (eight letters and digits)", "", answer, "Link");
+  platform::ask_for_text(tr("The code your other device shows (eight letters and digits)"), "", answer, tr("Link"));
 }
 
 // The table card: the code to read aloud, the invite link, and what the
@@ -105,15 +109,16 @@ void App::draw_table_panel() {
   if (!table) {
     if (online_.moved_away()) {
       // The seat went on elsewhere: say so, and what this device can do now.
-      ImGui::TextWrapped("Your game now carries on on your other device. This device is back to its own game.");
+      ImGui::TextWrapped("%s",
+                         tr("Your game now carries on on your other device. This device is back to its own game."));
       ImGui::Spacing();
-      if (widgets::wide_button("Play on this device", outer, true)) switch_panel(Panel::None);
-      if (widgets::wide_button("Play online", outer)) switch_panel(Panel::Arcade);
+      if (widgets::wide_button(tr("Play on this device"), outer, true)) switch_panel(Panel::None);
+      if (widgets::wide_button(tr("Play online"), outer)) switch_panel(Panel::Arcade);
       end_panel();
       return;
     }
     widgets::text_wrapped(online_.status_line());
-    if (widgets::wide_button("Close", outer)) switch_panel(Panel::None);
+    if (widgets::wide_button(tr("Close"), outer)) switch_panel(Panel::None);
     end_panel();
     return;
   }
@@ -121,17 +126,16 @@ void App::draw_table_panel() {
   const float width = ImGui::GetContentRegionAvail().x;  // inside the region, beside its scrollbar
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   if (table->phase == messages::TablePhase::Waiting)
-    ImGui::TextWrapped(
-        "Give a friend this code, or send them the link. The game starts when they sit down; the server "
-        "then draws who plays black.");
+    ImGui::TextWrapped("%s", tr("Give a friend this code, or send them the link. The game starts when they sit down; "
+                                "the server then draws who plays black."));
   else
-    widgets::text_wrapped("You are playing " + online_.opponent_name() + " at this table.");
+    widgets::text_wrapped(tr("You are playing {player} at this table.", {{"player", online_.opponent_name()}}));
   ImGui::PopStyleColor();
   if (ImGui::IsWindowAppearing() && table->options.match_length > 1) online_.ask_record();
   // The match so far, game by game.
   if (const auto& history = online_.history(); history && !history->match.empty() && table->options.match_length > 1) {
     ImGui::PushFont(theme_.strong);
-    ImGui::TextUnformatted("This match");
+    ImGui::TextUnformatted(tr("This match"));
     ImGui::PopFont();
     for (const online::server::HistoryGame& game : history->match) widgets::text_line(match_standings_line(game));
   }
@@ -141,9 +145,9 @@ void App::draw_table_panel() {
   if (table->phase != messages::TablePhase::Waiting) draw_table_carry_on(width);
   widgets::end_scroll_region();
   const float half = (outer - 10) * 0.5f;
-  if (widgets::wide_button("Leave the table", half)) ask_to_leave();
+  if (widgets::wide_button(tr("Leave the table"), half)) ask_to_leave();
   ImGui::SameLine(0, 10);
-  if (widgets::wide_button("Close", half)) switch_panel(Panel::None);
+  if (widgets::wide_button(tr("Close"), half)) switch_panel(Panel::None);
   end_panel();
 }
 
@@ -168,21 +172,22 @@ void App::draw_table_invitation(const messages::online::server::Table& table, fl
   ImGui::TextWrapped("%s", link.c_str());
   ImGui::TextWrapped("%s", table_options_line(table.options).c_str());
   if (const auto& chips = online_.chips()) {
-    std::string line = "You have " + chips_words(chips->balance) + ".";
-    if (chips->stake > 0) line += " This match is played for " + chips_words(chips->stake) + ".";
+    std::string line = tr("You have {chips}.", {{"chips", chips_words(chips->balance)}});
+    if (chips->stake > 0)
+      (line += " ") += tr("This match is played for {chips}.", {{"chips", chips_words(chips->stake)}});
     ImGui::TextWrapped("%s", line.c_str());
   }
   ImGui::PopStyleColor();
   const bool touch = platform::coarse_pointer();
-  if (widgets::wide_button(touch ? "Share the invitation" : "Copy the invitation link", width, true)) {
-    if (!platform::share_link("Play Reversi with me", link)) {
+  if (widgets::wide_button(touch ? tr("Share the invitation") : tr("Copy the invitation link"), width, true)) {
+    if (!platform::share_link(tr("Play Reversi with me"), link)) {
       platform::copy_to_clipboard(link);
-      game_.notify(NoticeKind::Copied, "Invitation link copied.");
+      game_.notify(NoticeKind::Copied, tr("Invitation link copied."));
     }
   }
-  if (widgets::wide_button("Copy the code", width)) {
+  if (widgets::wide_button(tr("Copy the code"), width)) {
     platform::copy_to_clipboard(table.code);
-    game_.notify(NoticeKind::Copied, "Table code " + table.code + " copied.");
+    game_.notify(NoticeKind::Copied, tr("Table code {code} copied.", {{"code", table.code}}));
   }
 }
 
@@ -190,37 +195,39 @@ void App::draw_table_invitation(const messages::online::server::Table& table, fl
 void App::draw_table_seat_offer(const messages::online::server::Table& table, float width) {
   ImGui::Spacing();
   ImGui::PushFont(theme_.strong);
-  ImGui::TextUnformatted("Tired of waiting?");
+  ImGui::TextUnformatted(tr("Tired of waiting?"));
   ImGui::PopFont();
-  static const char* const kStrengths[] = {"Easy", "Medium", "Hard"};
+  const char* const kStrengths[] = {tr("Easy"), tr("Medium"), tr("Hard")};
   const float third = (width - 16) / 3;
   for (int i = 0; i < 3; ++i) {
     if (i > 0) ImGui::SameLine(0, 8);
     const std::string label = std::string(kStrengths[i]) + "##computer";
-    if (widgets::button(label.c_str(), ImVec2(third, 44))) {
+    // Named by the English (the tests, the page's mirror), shown in the player's words.
+    static const char* const kNames[] = {"Easy", "Medium", "Hard"};
+    if (widgets::button(label.c_str(), ImVec2(third, 44), true, kNames[i])) {
       online_.seat_computer(static_cast<Strength>(i));
       switch_panel(Panel::None);
     }
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextWrapped("gives the free seat to the computer (practice: it earns no points).");
+  ImGui::TextWrapped("%s", tr("gives the free seat to the computer (practice: it earns no points)."));
   ImGui::PopStyleColor();
   bool is_private = table.is_private;
-  if (widgets::checkbox("Private: keep it off the list of open tables", "setting:table-private", &is_private))
+  if (widgets::checkbox(tr("Private: keep it off the list of open tables"), "setting:table-private", &is_private))
     online_.set_private(is_private);
 }
 
 // Once the game is on: the chat, and carrying the game to another device.
 void App::draw_table_carry_on(float width) {
   const std::size_t lines = online_.chat_lines().size();
-  const std::string chat = lines == 0 ? std::string("Chat with ") + online_.opponent_name()
-                                      : "Chat (" + std::to_string(lines) + (lines == 1 ? " message)" : " messages)");
+  const std::string chat = lines == 0 ? tr("Chat with {player}", {{"player", online_.opponent_name()}})
+                                      : trn("Chat ({n} message)", "Chat ({n} messages)", lines);
   if (widgets::wide_button((chat + "##chat").c_str(), width)) switch_panel(Panel::Chat);
   // Carrying the game to another phone or computer: a one-time code that
   // makes that device this player, seat and all. A host page's player is
   // that player everywhere already: only the seat moves.
   ImGui::Spacing();
-  if (widgets::wide_button("Continue on another device", width)) {
+  if (widgets::wide_button(tr("Continue on another device"), width)) {
     if (online_.signed_in_by_host())
       online_.transfer_seat();
     else
@@ -230,11 +237,13 @@ void App::draw_table_carry_on(float width) {
   if (online_.signed_in_by_host() && !online_.transfer_code().empty()) {
     const std::string claim = platform::page_link("?claim=" + online_.transfer_code());
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-    ImGui::TextWrapped("Open this link on the other device within two minutes (it works once): %s", claim.c_str());
+    ImGui::TextWrapped(
+        "%s",
+        tr("Open this link on the other device within two minutes (it works once): {link}", {{"link", claim}}).c_str());
     ImGui::PopStyleColor();
-    if (widgets::wide_button("Copy that link", width)) {
+    if (widgets::wide_button(tr("Copy that link"), width)) {
       platform::copy_to_clipboard(claim);
-      game_.notify(NoticeKind::Copied, "Link copied: open it on the other device.");
+      game_.notify(NoticeKind::Copied, tr("Link copied: open it on the other device."));
     }
   }
 }
@@ -270,17 +279,17 @@ void App::draw_confirm_leave_panel() {
   widgets::text_wrapped(consequences);
   if (const auto& chips = online_.chips()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-    ImGui::TextWrapped("You have %s.", chips_words(chips->balance).c_str());
+    ImGui::TextWrapped("%s", tr("You have {chips}.", {{"chips", chips_words(chips->balance)}}).c_str());
     ImGui::PopStyleColor();
   }
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
   const float half = (width - 10) * 0.5f;
-  if (widgets::wide_button("Stay", half)) {
+  if (widgets::wide_button(tr("Stay"), half)) {
     after_leaving_.reset();
     switch_panel(Panel::None);
   }
   ImGui::SameLine(0, 10);
-  if (widgets::wide_button("Leave", half, true)) leave_table();
+  if (widgets::wide_button(tr("Leave"), half, true)) leave_table();
   end_panel();
 }
 

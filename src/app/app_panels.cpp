@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "app/app.h"
+#include "app/core/words.h"
 #include "app/help_panel.h"
 #include "app/platform.h"
 #include "app/result_panel.h"
@@ -60,6 +61,9 @@ bool App::begin_panel(const char* title, float width, float height, bool at_bott
   else
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+  // Shown in the player's language, known to ImGui by the English.
+  const std::string shown = words().translated(title) + "###" + title;
+  title = shown.c_str();
   if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
   bool open = true;
   // (No font push around Begin: a pop inside the popup would unbalance its
@@ -197,10 +201,10 @@ void App::draw_menu_panel() {
   widgets::begin_scroll_region("##menu-items", ImVec2(0, 0));
   const float width = ImGui::GetContentRegionAvail().x;
   const bool playing = session() && !session()->game().is_over();
-  if (widgets::wide_button("New game…", width, true)) switch_panel(Panel::NewGame);
-  if (online() && widgets::wide_button("Your table", width)) switch_panel(Panel::Table);
-  if (online() && widgets::wide_button("Table chat", width)) switch_panel(Panel::Chat);
-  if (!online() && session() && widgets::wide_button("Rematch (same options)", width)) {
+  if (widgets::wide_button(tr("New game…"), width, true)) switch_panel(Panel::NewGame);
+  if (online() && widgets::wide_button(tr("Your table"), width)) switch_panel(Panel::Table);
+  if (online() && widgets::wide_button(tr("Table chat"), width)) switch_panel(Panel::Chat);
+  if (!online() && session() && widgets::wide_button(tr("Rematch (same options)"), width)) {
     widgets::end_scroll_region();
     ImGui::CloseCurrentPopup();
     end_panel();
@@ -210,19 +214,19 @@ void App::draw_menu_panel() {
     return;
   }
   ImGui::BeginDisabled(!playing);
-  if (widgets::wide_button("Resign…", width)) switch_panel(Panel::ConfirmResign);
+  if (widgets::wide_button(tr("Resign…"), width)) switch_panel(Panel::ConfirmResign);
   ImGui::EndDisabled();
-  if (widgets::wide_button("Moves and transcript", width)) switch_panel(Panel::Moves);
-  if (widgets::wide_button("Statistics", width)) switch_panel(Panel::Statistics);
-  if (widgets::wide_button("Leaderboards and online record", width)) switch_panel(Panel::Arcade);
-  if (widgets::wide_button("Settings", width)) switch_panel(Panel::Settings);
-  if (widgets::wide_button("How to play", width)) switch_panel(Panel::Help);
+  if (widgets::wide_button(tr("Moves and transcript"), width)) switch_panel(Panel::Moves);
+  if (widgets::wide_button(tr("Statistics"), width)) switch_panel(Panel::Statistics);
+  if (widgets::wide_button(tr("Leaderboards and online record"), width)) switch_panel(Panel::Arcade);
+  if (widgets::wide_button(tr("Settings"), width)) switch_panel(Panel::Settings);
+  if (widgets::wide_button(tr("How to play"), width)) switch_panel(Panel::Help);
   if (platform::fullscreen_available() &&
-      widgets::wide_button(platform::is_fullscreen() ? "Leave full screen" : "Full screen", width)) {
+      widgets::wide_button(platform::is_fullscreen() ? tr("Leave full screen") : tr("Full screen"), width)) {
     platform::toggle_fullscreen();
     switch_panel(Panel::None);
   }
-  if (widgets::wide_button("Close", width)) switch_panel(Panel::None);
+  if (widgets::wide_button(tr("Close"), width)) switch_panel(Panel::None);
   widgets::end_scroll_region();
   end_panel();
 }
@@ -232,6 +236,7 @@ void App::draw_settings_panel() {
   const SettingsPanel::Result result =
       SettingsPanel().draw({theme_, game_.settings(), reduced_motion_, more_contrast_});
   if (result.changed) {
+    if (result.changed->language != game_.settings().language) language_.clear_override();
     game_.settings() = *result.changed;
     game_.settings_changed();
     state_dirty_ = true;
@@ -245,15 +250,15 @@ void App::draw_confirm_resign_panel() {
   const float width = ImGui::GetContentRegionAvail().x;
   const bool solo = session() && session()->options().mode == Mode::Solo;
   if (online())
-    widgets::text_wrapped("Give up this game? " + online_.opponent_name() + " is awarded the win.");
+    widgets::text_wrapped(tr("Give up this game? {player} is awarded the win.", {{"player", online_.opponent_name()}}));
   else
-    ImGui::TextWrapped("%s", solo ? "Give up this game? The computer is awarded the win."
-                                  : "Give up this game for the side to move? The other side is awarded the win.");
+    ImGui::TextWrapped("%s", solo ? tr("Give up this game? The computer is awarded the win.")
+                                  : tr("Give up this game for the side to move? The other side is awarded the win."));
   ImGui::SetCursorPosY(ImGui::GetWindowHeight() - 64);
   const float half = (width - 10) * 0.5f;
-  if (widgets::wide_button("Keep playing", half)) switch_panel(Panel::None);
+  if (widgets::wide_button(tr("Keep playing"), half)) switch_panel(Panel::None);
   ImGui::SameLine(0, 10);
-  if (widgets::wide_button("Resign", half, true)) {
+  if (widgets::wide_button(tr("Resign"), half, true)) {
     switch_panel(Panel::None);
     if (online())
       online_.resign();
@@ -310,11 +315,11 @@ void App::draw_moves_panel() {
   }
   if (result.copy) {
     platform::copy_to_clipboard(session()->game().transcript());
-    game_.notify(NoticeKind::Copied, "Transcript copied: " + session()->game().transcript());
+    game_.notify(NoticeKind::Copied, tr("Transcript copied: {moves}", {{"moves", session()->game().transcript()}}));
   }
   if (result.ask_for_game) {
     auto answer = [this](std::string text) { load_game(text); };
-    if (!platform::ask_for_text("Paste or type a game, e.g. f5d6c3d3c4", "", answer)) {
+    if (!platform::ask_for_text(tr("Paste or type a game, e.g. f5d6c3d3c4"), "", answer, tr("Load"))) {
       moves_.enter_text_here();  // drawn from the next frame
       state_dirty_ = true;
     }

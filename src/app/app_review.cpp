@@ -9,6 +9,7 @@
 
 #include "app/app.h"
 #include "app/core/wording.h"
+#include "app/core/words.h"
 #include "app/platform.h"
 #include "game/game_transcript.h"
 #include "messages/game_link.h"
@@ -41,13 +42,13 @@ ReviewOfCurrent review_of_current(const Session& current, const GameController& 
   ReviewOfCurrent review;
   review.strength = game.settings().session_options().strength;
   if (is_online) {
-    review.title = "Review: you against " + online.opponent_name();
+    review.title = tr("Review: you against {opponent}", {{"opponent", online.opponent_name()}});
   } else if (current.options().mode == Mode::Solo) {
     review.strength = current.options().strength;
-    review.title = std::string("Review: you against ") + strength_title(review.strength);
+    review.title = tr("Review: you against {opponent}", {{"opponent", strength_title(review.strength)}});
     review.in_record = current.game().is_over();
   } else {
-    review.title = "Review: two players";
+    review.title = tr("Review: two players");
     review.in_record = current.game().is_over();
   }
   // The record's copy of this game, if it has been reviewed before.
@@ -96,12 +97,12 @@ void App::review_recent_game(std::size_t index) {
   const FinishedGame finished = game_.record().recent[index];
   Parsed<Game> game = game_from_transcript(finished.transcript, GameSetup{{}, {}, finished.variant});
   if (!game) {
-    game_.notify(NoticeKind::LoadFailed, "That game cannot be reviewed: " + game.error, 5);
+    game_.notify(NoticeKind::LoadFailed, tr("That game cannot be reviewed: {why}", {{"why", game.error}}), 5);
     return;
   }
-  const std::string title = finished.mode == Mode::Solo
-                                ? std::string("Review: you against ") + strength_title(finished.strength)
-                                : "Review: two players";
+  const std::string title = finished.mode == Mode::Solo ? tr("Review: you against {opponent}",
+                                                             {{"opponent", strength_title(finished.strength)}})
+                                                        : std::string(tr("Review: two players"));
   open_review(*game.value,
               finished.mode == Mode::Solo ? finished.strength : game_.settings().session_options().strength, title,
               true, finished.review);
@@ -110,7 +111,7 @@ void App::review_recent_game(std::size_t index) {
 void App::review_transcript(const std::string& transcript, const std::string& title) {
   Parsed<Game> game = game_from_transcript(transcript);
   if (!game) {
-    game_.notify(NoticeKind::LoadFailed, "That game cannot be reviewed: " + game.error, 5);
+    game_.notify(NoticeKind::LoadFailed, tr("That game cannot be reviewed: {why}", {{"why", game.error}}), 5);
     return;
   }
   open_review(*game.value, game_.settings().session_options().strength, title, false);
@@ -126,7 +127,7 @@ void App::open_shared_link() {
     game_.notify(NoticeKind::LoadFailed, game.error, 8);
     return;
   }
-  open_review(*game.value, game_.settings().session_options().strength, "Review: a shared game", false);
+  open_review(*game.value, game_.settings().session_options().strength, tr("Review: a shared game"), false);
 }
 
 void App::close_review() {
@@ -185,8 +186,8 @@ void App::share_game(const Game& game) {
   query += messages::review_query(game);
   const std::string link = platform::page_link(query);
   // The share sheet on phones; elsewhere the link goes to the clipboard.
-  if (!platform::share_link("A game of Reversi", link))
-    game_.notify(NoticeKind::Copied, "Link to this game copied: it opens the game in review.");
+  if (!platform::share_link(tr("A game of Reversi"), link))
+    game_.notify(NoticeKind::Copied, tr("Link to this game copied: it opens the game in review."));
 }
 
 ReviewPanel::Params App::review_params() const { return {theme_, !game_.paused() && !online()}; }

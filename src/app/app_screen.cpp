@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "app/core/wording.h"
+#include "app/core/words.h"
 #include "app/platform.h"
 #include "app/text_view.h"
 #include "app/widgets.h"
@@ -78,11 +79,12 @@ BoardPicture App::board_picture() const {
 std::string App::thinking_dots() const { return std::string(static_cast<std::size_t>(now_ * 3) % 4, '.'); }
 
 std::string App::status_line() const {
-  if (!game_.ready()) return "Getting the board ready…";
+  if (!game_.ready()) return tr("Getting the board ready…");
   if (reviewing()) return review_.session().status();
   if (viewing_)
-    return "Looking back: move " + std::to_string(*viewing_) + " of " + std::to_string(moves_in_record()) +
-           (platform::coarse_pointer() ? "." : " (the arrow keys step).");
+    return tr(platform::coarse_pointer() ? Text("Looking back: move {n} of {total}.")
+                                         : Text("Looking back: move {n} of {total} (the arrow keys step)."),
+              {{"n", *viewing_}, {"total", moves_in_record()}});
   if (online()) return online_.status_line();
   // While the last move's discs still turn, its side's words stay: no
   // "your turn" before the dots are there to tap.
@@ -254,7 +256,7 @@ void App::draw_side_moves(ImVec2 origin, float width, float height) {
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
   ImGui::PushFont(theme_.strong);
-  ImGui::TextUnformatted("Moves");
+  ImGui::TextUnformatted(tr("Moves"));
   ImGui::PopFont();
   // Two moves to a line (black's and white's), each a button that shows the
   // board as it was after it.
@@ -311,26 +313,27 @@ widgets::ScoreBarLabels App::score_labels() const {
   // At a table whose seat is free nothing is set up yet: "You" and "free".
   widgets::ScoreBarLabels labels;
   if (online() && !session()) {
-    labels.black = "You";
-    labels.white = "free";
+    labels.black = tr("You");
+    labels.white = tr("free");
     return labels;
   }
   if (online()) {
     labels.black = online_.name_of(Color::Black);
     labels.white = online_.name_of(Color::White);
   } else {
-    labels.black = session() ? role_label(role_of(*session(), Color::Black)) : "Black";
-    labels.white = session() ? role_label(role_of(*session(), Color::White)) : "White";
+    labels.black = session() ? role_label(role_of(*session(), Color::Black)) : tr("Black");
+    labels.white = session() ? role_label(role_of(*session(), Color::White)) : tr("White");
   }
   // A pass stays marked on the passer's side until the next move; the
   // computer shows at its own side that it is thinking.
   if (session() && !session()->game().is_over() && !viewing_) {
     const MoveRecord& record = session()->game().record();
     if (record.cursor() > 0 && record.all()[record.cursor() - 1].is_pass())
-      (record.all()[record.cursor() - 1].color == Color::Black ? labels.black_badge : labels.white_badge) = "passed";
+      (record.all()[record.cursor() - 1].color == Color::Black ? labels.black_badge : labels.white_badge) =
+          tr("passed");
     if (!online() && session()->waiting_for_computer() && !game_.paused() && !animation_.running(now_))
       (session()->game().side_to_move() == Color::Black ? labels.black_badge : labels.white_badge) =
-          "thinking" + thinking_dots();
+          tr("thinking") + thinking_dots();
   }
   add_game_clocks(labels);
   return labels;
@@ -386,7 +389,7 @@ float App::draw_viewing_buttons(ImVec2 origin, float width, float height) {
   int index = 0;
   auto action = [&](const char* label, bool enabled) {
     ImGui::SetCursorScreenPos(ImVec2(origin.x + index++ * (button + gap), origin.y));
-    return widgets::button(label, ImVec2(button, height), enabled);
+    return widgets::button(words().translated(label).c_str(), ImVec2(button, height), enabled, label);
   };
   const std::size_t moves = *viewing_;
   if (action("Earlier", moves > 0)) view_move(moves - 1);
@@ -419,7 +422,8 @@ float App::draw_buttons(ImVec2 origin, float width, float height) {
     const float y = origin.y + (index / per_row) * (height + gap);
     ImGui::SetCursorScreenPos(ImVec2(x, y));
     ++index;
-    return widgets::button(label, ImVec2(button, height), enabled);
+    // Named by the English in every language (the keys, the tests, the page's mirror).
+    return widgets::button(words().translated(label).c_str(), ImVec2(button, height), enabled, label);
   };
   if (online()) {
     // No taking back at a table: the server keeps the game.

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "app/core/wording.h"
+#include "app/core/words.h"
 #include "app/platform.h"
 #include "app/text_view.h"
 #include "app/widgets.h"
@@ -21,15 +22,15 @@ const char* chip_reason_words(messages::online::ChipReason reason) {
   using messages::online::ChipReason;
   switch (reason) {
     case ChipReason::MatchWon:
-      return "match won";
+      return tr("match won");
     case ChipReason::MatchLost:
-      return "match lost";
+      return tr("match lost");
     case ChipReason::Left:
-      return "left a match";
+      return tr("left a match");
     case ChipReason::OpponentLeft:
-      return "the opponent left the match";
+      return tr("the opponent left the match");
     case ChipReason::LimitReached:
-      return "match won, past the day's limit";
+      return tr("match won, past the day's limit");
   }
   return "";
 }
@@ -53,8 +54,8 @@ std::string utc_day(std::int64_t unix_seconds) {
   const int day = static_cast<int>(day_of_year - (153 * shifted_month + 2) / 5 + 1);
   const int month = static_cast<int>(shifted_month < 10 ? shifted_month + 3 : shifted_month - 9);
   const std::int64_t year = year_of_era + era * 400 + (month <= 2 ? 1 : 0);
-  static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  const char* const kMonths[] = {tr("Jan"), tr("Feb"), tr("Mar"), tr("Apr"), tr("May"), tr("Jun"),
+                                 tr("Jul"), tr("Aug"), tr("Sep"), tr("Oct"), tr("Nov"), tr("Dec")};
   char text[32];
   std::snprintf(text, sizeof text, "%d %s %lld", day, kMonths[month - 1], static_cast<long long>(year));
   return text;
@@ -93,31 +94,26 @@ void dim_text(const std::string& text) {
 const char* outcome_word(online::GameOutcome outcome) {
   switch (outcome) {
     case online::GameOutcome::Win:
-      return "Won";
+      return tr("Won");
     case online::GameOutcome::Draw:
-      return "Drew";
+      return tr("Drew");
     case online::GameOutcome::Loss:
-      return "Lost";
+      return tr("Lost");
   }
   return "";
 }
 
 std::string opponent_of(const wire::HistoryGame& game) {
-  if (game.computer)
-    return std::string("the computer (") +
-           (*game.computer == Strength::Easy     ? "Easy"
-            : *game.computer == Strength::Medium ? "Medium"
-                                                 : "Hard") +
-           ")";
-  return game.opponent_name.empty() ? "a player" : game.opponent_name;
+  if (game.computer) return tr("the computer ({strength})", {{"strength", strength_title(*game.computer)}});
+  return game.opponent_name.empty() ? std::string(tr("a player")) : game.opponent_name;
 }
 
 // How a game that was not played out ended, for the player: "they resigned", "you left".
 std::string forfeit_words(const wire::HistoryGame& game) {
   const bool won = game.outcome == online::GameOutcome::Win;
-  if (game.reason == EndReason::Resignation) return won ? "they resigned" : "you resigned";
-  if (game.reason == EndReason::Abandoned) return won ? "they left" : "you left";
-  if (game.reason == EndReason::Time) return won ? "their time ran out" : "your time ran out";
+  if (game.reason == EndReason::Resignation) return won ? tr("they resigned") : tr("you resigned");
+  if (game.reason == EndReason::Abandoned) return won ? tr("they left") : tr("you left");
+  if (game.reason == EndReason::Time) return won ? tr("their time ran out") : tr("your time ran out");
   return "";
 }
 
@@ -153,11 +149,11 @@ void leaderboard_row(const wire::LeaderboardEntry& entry, bool mine, float width
 void leaderboard_header(float width) {
   const float rank_width = 44, points_width = 70;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextUnformatted("#");
+  ImGui::TextUnformatted(tr("#"));
   ImGui::SameLine(rank_width);
-  ImGui::TextUnformatted("Player");
+  ImGui::TextUnformatted(tr("Player"));
   ImGui::SameLine(std::max(rank_width + 160, width - points_width + 8));
-  ImGui::TextUnformatted("Points");
+  ImGui::TextUnformatted(tr("Points"));
   ImGui::PopStyleColor();
 }
 
@@ -187,26 +183,28 @@ void milestone_line(online::Milestone milestone, const wire::PlayerCard& card) {
 // Chips, on a server that plays them: the balance and the last changes.
 void chips_section(const Theme& theme, const OnlineTable& online_table, const wire::PlayerCard& card) {
   ImGui::Spacing();
-  heading(theme, "Chips");
+  heading(theme, tr("Chips"));
   const auto& ledger = online_table.chips_ledger();
   const int balance = ledger ? ledger->balance : *card.chips;
-  ImGui::Text("You have %s.", chips_words(balance).c_str());
+  ImGui::TextUnformatted(tr("You have {chips}.", {{"chips", chips_words(balance)}}).c_str());
   if (const auto& chips = online_table.chips())
-    dim_text("Wins have paid " + std::to_string(chips->won_today) + " of today's " + chips_words(chips->daily_limit) +
-             " (UTC); past that, play goes on for fun.");
-  if (ledger && ledger->entries.empty()) dim_text("No chips have changed hands yet.");
+    dim_text(tr("Wins have paid {won} of today's {chips} (UTC); past that, play goes on for fun.",
+                {{"won", chips->won_today}, {"chips", chips_words(chips->daily_limit)}}));
+  if (ledger && ledger->entries.empty()) dim_text(tr("No chips have changed hands yet."));
   if (!ledger) return;
   for (const wire::ChipLedgerEntry& entry : ledger->entries) {
     // An en dash for minus: the fonts hold it.
     std::string amount = std::to_string(entry.delta < 0 ? -entry.delta : entry.delta);
     if (entry.delta != 0) amount.insert(0, entry.delta > 0 ? "+" : "\u2013");
     ImGui::Text("%s  %s", amount.c_str(), chip_reason_words(entry.reason));
-    dim_text(utc_day(entry.at) + " · table " + entry.table + " · balance " + std::to_string(entry.balance_after));
+    dim_text(tr("{day} · table {table} · balance {balance}",
+                {{"day", utc_day(entry.at)}, {"table", entry.table}, {"balance", entry.balance_after}}));
   }
 }
 
 std::string waiting_words(const OnlineTable& online_table, const char* loading) {
-  return online_table.connection() == OnlineTable::Connection::Connected ? loading : "Connecting to the game server…";
+  return online_table.connection() == OnlineTable::Connection::Connected ? loading
+                                                                         : tr("Connecting to the game server…");
 }
 
 }  // namespace
@@ -214,11 +212,10 @@ std::string waiting_words(const OnlineTable& online_table, const char* loading) 
 std::string match_standings_line(const wire::HistoryGame& game) {
   char counts[32];
   std::snprintf(counts, sizeof counts, "%d–%d", game.own_count, game.opponent_count);
-  std::string line = "Game " + std::to_string(game.game_number) + ": ";
-  line += game.outcome == online::GameOutcome::Win    ? "you won "
-          : game.outcome == online::GameOutcome::Loss ? "you lost "
-                                                      : "a draw ";
-  line += counts;
+  const std::initializer_list<WordArg> said = {{"game", game.game_number}, {"counts", counts}};
+  std::string line = game.outcome == online::GameOutcome::Win    ? tr("Game {game}: you won {counts}", said)
+                     : game.outcome == online::GameOutcome::Loss ? tr("Game {game}: you lost {counts}", said)
+                                                                 : tr("Game {game}: a draw {counts}", said);
   if (const std::string forfeit = forfeit_words(game); !forfeit.empty()) line += " (" + forfeit + ")";
   return line;
 }
@@ -231,12 +228,13 @@ bool draw_link_code(const Theme& theme, const std::string& code, float width) {
   ImGui::TextUnformatted(shown.c_str());
   ImGui::PopFont();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
-  ImGui::TextWrapped(
-      "On your other device, open this link, or choose New, then Online, then Link this device, and type the code. It "
-      "works once, for five minutes; that device then plays as you, with your name, points and seat. %s",
-      link.c_str());
+  ImGui::TextWrapped("%s", tr("On your other device, open this link, or choose New, then Online, then Link this "
+                              "device, and type the code. It works once, for five minutes; that device then plays as "
+                              "you, with your name, points and seat. {link}",
+                              {{"link", link}})
+                               .c_str());
   ImGui::PopStyleColor();
-  return widgets::wide_button("Copy the link", width);
+  return widgets::wide_button(tr("Copy the link"), width);
 }
 
 ArcadePanel::Result ArcadePanel::draw(const Params& params) {
@@ -246,7 +244,7 @@ ArcadePanel::Result ArcadePanel::draw(const Params& params) {
     result.ask_record = true;
   }
   const float outer = ImGui::GetContentRegionAvail().x;
-  static const char* const kTabs[] = {"Leaderboard", "Your record"};
+  const char* const kTabs[] = {tr("Leaderboard"), tr("Your record")};
   widgets::segmented("arcade-tab", kTabs, 2, &tab_, outer);
   widgets::begin_scroll_region("##arcade", ImVec2(0, -56));
   const float width = ImGui::GetContentRegionAvail().x;
@@ -258,19 +256,19 @@ ArcadePanel::Result ArcadePanel::draw(const Params& params) {
     draw_data(params, width, result);
   }
   widgets::end_scroll_region();
-  if (widgets::wide_button("Close", outer, true)) result.close = true;
+  if (widgets::wide_button(tr("Close"), outer, true)) result.close = true;
   return result;
 }
 
 void ArcadePanel::draw_leaderboard(const Params& params, float width, Result& result) {
-  static const char* const kPeriods[] = {"This week", "This month", "This year"};
+  const char* const kPeriods[] = {tr("This week"), tr("This month"), tr("This year")};
   int period = static_cast<int>(period_);
   if (widgets::segmented("arcade-period", kPeriods, 3, &period, width)) {
     period_ = static_cast<online::Period>(period);
     result.ask_leaderboard = period_;
   }
   const auto& board = params.online.leaderboard();
-  if (!board || board->period != period_) return dim_text(waiting_words(params.online, "Loading the leaderboard…"));
+  if (!board || board->period != period_) return dim_text(waiting_words(params.online, tr("Loading the leaderboard…")));
   dim_text(readable_date(board->from) + " to " + last_day_before(board->to) +
            " (UTC; weeks start on Monday). A win against a person earns " + std::to_string(online::kWinPoints) +
            " points, a draw " + std::to_string(online::kDrawPoints) + ", a loss " +
@@ -278,29 +276,29 @@ void ArcadePanel::draw_leaderboard(const Params& params, float width, Result& re
            std::to_string(online::kRatedMovesEach) + " moves; two players earn from at most " +
            std::to_string(online::kRatedGamesPerPairPerDay) + " games together a day.");
   if (board->entries.empty())
-    dim_text("Nobody has played a person in this period yet.");
+    dim_text(tr("Nobody has played a person in this period yet."));
   else
     leaderboard_header(width);
   for (const wire::LeaderboardEntry& entry : board->entries)
     leaderboard_row(entry, entry.player == params.online.player(), width);
   if (board->you) {
-    dim_text("…");
+    dim_text(tr("…"));
     leaderboard_row(*board->you, board->you->player == params.online.player(), width);
   }
-  dim_text("Equal points: more wins first, then whoever got there first.");
+  dim_text(tr("Equal points: more wins first, then whoever got there first."));
 }
 
 void ArcadePanel::draw_card(const Params& params, float) {
   const auto& card = params.online.card();
-  if (!card) return dim_text(waiting_words(params.online, "Loading your card…"));
+  if (!card) return dim_text(waiting_words(params.online, tr("Loading your card…")));
   ImGui::PushFont(params.theme.title);
-  widgets::text_line(card->name + " · level " + std::to_string(card->level));
+  widgets::text_line(tr("{name} · level {level}", {{"name", card->name}, {"level", card->level}}));
   ImGui::PopFont();
-  dim_text("Points: " + std::to_string(card->week) + " this week, " + std::to_string(card->month) + " this month, " +
-           std::to_string(card->year) + " this year. " + std::to_string(card->games) +
-           (card->games == 1 ? " game" : " games") + " against people, " + std::to_string(card->wins) +
-           (card->wins == 1 ? " win." : " wins."));
-  heading(params.theme, "Milestones (each one is a level)");
+  dim_text(tr("Points: {week} this week, {month} this month, {year} this year.",
+              {{"week", card->week}, {"month", card->month}, {"year", card->year}}) +
+           " " + trn("{n} game against people", "{n} games against people", card->games) + ", " +
+           trn("{n} win.", "{n} wins.", card->wins));
+  heading(params.theme, tr("Milestones (each one is a level)"));
   for (const online::Milestone milestone :
        {online::Milestone::FirstGame, online::Milestone::FirstWin, online::Milestone::ThreeOpponents,
         online::Milestone::FiveWins, online::Milestone::TwentyFiveWins})
@@ -310,22 +308,25 @@ void ArcadePanel::draw_card(const Params& params, float) {
 
 void ArcadePanel::draw_games(const Params& params, float width, Result& result) {
   ImGui::Spacing();
-  heading(params.theme, "Your online games");
+  heading(params.theme, tr("Your online games"));
   const auto& history = params.online.history();
-  if (!history) return dim_text(waiting_words(params.online, "Loading your games…"));
+  if (!history) return dim_text(waiting_words(params.online, tr("Loading your games…")));
   if (history->games.empty())
-    dim_text("Games you finish at a table appear here. Games against the computer are practice: kept, without points.");
+    dim_text(
+        tr("Games you finish at a table appear here. Games against the computer are practice: kept, without points."));
   for (std::size_t index = 0; index < history->games.size(); ++index) {
     const wire::HistoryGame& game = history->games[index];
     ImGui::PushID(static_cast<int>(index));
     char counts[32];
     std::snprintf(counts, sizeof counts, " %d–%d", game.own_count, game.opponent_count);
-    const std::string line = std::string(outcome_word(game.outcome)) + counts + " vs " + opponent_of(game);
+    const std::string line =
+        tr("{outcome}{counts} vs {opponent}",
+           {{"outcome", outcome_word(game.outcome)}, {"counts", std::string(counts)}, {"opponent", opponent_of(game)}});
     std::string detail = utc_day(game.ended_unix);
     if (game.rated)
-      detail += " · +" + std::to_string(game.points) + (game.points == 1 ? " point" : " points");
+      (detail += " · ") += trn("+{n} point", "+{n} points", game.points);
     else
-      detail += game.computer ? " · practice" : " · no points";
+      detail += std::string(" · ") + (game.computer ? tr("practice") : tr("no points"));
     if (const std::string forfeit = forfeit_words(game); !forfeit.empty()) detail += " · " + forfeit;
     const float row_y = ImGui::GetCursorPosY();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 186);
@@ -337,15 +338,15 @@ void ArcadePanel::draw_games(const Params& params, float width, Result& result) 
     ImGui::SetCursorPos(ImVec2(width - 172, button_y));
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 8));
     const std::string review_name = "review-online:" + std::to_string(index + 1);
-    const bool review = widgets::button("Review", ImVec2(84, 38), true, review_name.c_str());
+    const bool review = widgets::button(tr("Review"), ImVec2(84, 38), true, review_name.c_str());
     ImGui::SetCursorPos(ImVec2(width - 84, button_y));
     const std::string copy_name = "copy-online:" + std::to_string(index + 1);
-    if (widgets::button("Copy", ImVec2(84, 38), true, copy_name.c_str())) result.copy_transcript = game.transcript;
+    if (widgets::button(tr("Copy"), ImVec2(84, 38), true, copy_name.c_str())) result.copy_transcript = game.transcript;
     ImGui::PopStyleVar();
     ImGui::SetCursorPosY(std::max(text_bottom, row_y + 42) + 4);
     ImGui::PopID();
     if (review) {
-      result.review = {game.transcript, "Review: you against " + opponent_of(game)};
+      result.review = {game.transcript, tr("Review: you against {opponent}", {{"opponent", opponent_of(game)}})};
       break;  // the dialog is closing
     }
   }
@@ -354,14 +355,14 @@ void ArcadePanel::draw_games(const Params& params, float width, Result& result) 
 void ArcadePanel::draw_data(const Params& params, float width, Result& result) {
   if (params.online.player().empty()) return;
   ImGui::Spacing();
-  heading(params.theme, "Your data");
+  heading(params.theme, tr("Your data"));
   if (!params.online.signed_in_by_host()) {
-    dim_text("Play as yourself on your other phone or computer too: the same name, points and level.");
-    if (widgets::wide_button("Link another device", width)) result.link_device = true;
+    dim_text(tr("Play as yourself on your other phone or computer too: the same name, points and level."));
+    if (widgets::wide_button(tr("Link another device"), width)) result.link_device = true;
     if (draw_link_code(params.theme, params.online.link_code(), width)) result.copy_link = true;
   }
-  dim_text("The server keeps your name, points, level and games for the leaderboards and your record.");
-  if (widgets::wide_button("Delete my online data…", width)) result.delete_data = true;
+  dim_text(tr("The server keeps your name, points, level and games for the leaderboards and your record."));
+  if (widgets::wide_button(tr("Delete my online data…"), width)) result.delete_data = true;
 }
 
 }  // namespace reversi

@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include "app/core/words.h"
 #include "app/help_text.h"
 #include "app/widgets.h"
 
@@ -13,14 +14,14 @@ HelpPanel::Result HelpPanel::draw(const Params& params) {
   for (const HelpSection& section : help_sections()) {
     ImGui::PushFont(params.theme.strong);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kCopperBright));
-    ImGui::TextWrapped("%s", section.heading);
+    ImGui::TextWrapped("%s", tr(section.heading));
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    ImGui::TextWrapped("%s", section.body);
+    ImGui::TextWrapped("%s", tr(section.body));
     ImGui::Spacing();
   }
   widgets::end_scroll_region();
-  return Result{widgets::wide_button("Close", ImGui::GetContentRegionAvail().x, true)};
+  return Result{widgets::wide_button(tr("Close"), ImGui::GetContentRegionAvail().x, true)};
 }
 
 }  // namespace reversi

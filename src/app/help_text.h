@@ -3,11 +3,13 @@
 
 #include <span>
 
+#include "app/core/words.h"
+
 namespace reversi {
 
 struct HelpSection {
-  const char* heading;
-  const char* body;
+  Text heading;
+  Text body;
 };
 
 std::span<const HelpSection> help_sections();

@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include "app/core/words.h"
 #include "app/theme.h"
 #include "app/widgets.h"
 #include "engine/notation.h"
@@ -23,28 +24,28 @@ MovesPanel::Result MovesPanel::draw(const Params& params) {
     ImGui::PopStyleColor();
   }
   const float half = (width - 10) * 0.5f;
-  result.copy = widgets::wide_button("Copy transcript", half) && params.session;
+  result.copy = widgets::wide_button(tr("Copy transcript"), half) && params.session;
   ImGui::SameLine(0, 10);
-  result.ask_for_game = widgets::wide_button("Load a game…", half);
+  result.ask_for_game = widgets::wide_button(tr("Load a game…"), half);
   if (text_entry_) {
     ImGui::SetNextItemWidth(width - 90);
     const bool entered =
         ImGui::InputText("##transcript", transcript_, sizeof transcript_, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
-    if (entered || ImGui::Button("Load", ImVec2(80, 40))) result.load = transcript_;
+    if (entered || ImGui::Button(tr("Load"), ImVec2(80, 40))) result.load = transcript_;
   }
-  result.close = widgets::wide_button("Close", width);
+  result.close = widgets::wide_button(tr("Close"), width);
   return result;
 }
 
 // Each move a row to tap: the board then shows the position after it.
 void MovesPanel::draw_moves(const Session& session, bool coarse_pointer, Result& result) {
   const MoveRecord& record = session.game().record();
-  if (record.all().empty()) ImGui::TextDisabled("No moves yet.");
+  if (record.all().empty()) ImGui::TextDisabled("%s", tr("No moves yet."));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
   if (!record.all().empty())
-    ImGui::TextWrapped(
-        "%s", coarse_pointer ? "Tap a move to see the board as it was." : "Click a move to see the board as it was.");
+    ImGui::TextWrapped("%s", coarse_pointer ? tr("Tap a move to see the board as it was.")
+                                            : tr("Click a move to see the board as it was."));
   ImGui::PopStyleColor();
   int number = 0;
   const std::size_t cursor = record.cursor();
@@ -54,9 +55,9 @@ void MovesPanel::draw_moves(const Session& session, bool coarse_pointer, Result&
     if (!ply.is_pass()) ++number;
     std::string line = ply.is_pass() ? "     " : std::to_string(number) + ".";
     line.resize(5, ' ');
-    line += (ply.color == Color::Black ? "Black  " : "White  ");
-    line += ply.is_pass() ? "passes" : square_name(ply.square);
-    if (!ply.is_pass() && ply.flips) line += "   turns " + std::to_string(count_bits(ply.flips));
+    line += std::string(ply.color == Color::Black ? tr("Black") : tr("White")) + "  ";
+    line += ply.is_pass() ? std::string(tr("passes")) : square_name(ply.square);
+    if (!ply.is_pass() && ply.flips) (line += "   ") += tr("turns {n}", {{"n", count_bits(ply.flips)}});
     if (ply.is_pass()) {
       ImGui::TextDisabled("%s", line.c_str());
       continue;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "app/core/host_bridge.h"
 #include "app/core/online_table.h"
 #include "app/core/persistence.h"
+#include "app/core/words.h"
 
 namespace reversi::platform {
 
@@ -79,6 +81,14 @@ void show_in_address(const std::string& query);
 bool share_link(const std::string& title, const std::string& url);
 // True on a touch screen (a finger, not a mouse): "tap" rather than "click".
 bool coarse_pointer();
+
+// The browser's languages, best first (navigator.languages); the system's ($LANG) on the desktop.
+std::vector<std::string> preferred_languages();
+// Fetches a language's catalogue (lang/<code>.json beside the page or the
+// program); `loaded` gets its text, or nothing when it could not be had.
+void load_language(Language language, std::function<void(std::optional<std::string>)> loaded);
+// Says which language the page is written in (<html lang>).
+void show_language(const std::string& code);
 
 // The page's accessible mirror of the board (web/access.js): its commands
 // (JSON) reach `command`, whose answer (a refusal's words, or "") goes back.

@@ -175,6 +175,32 @@ bool share_link(const std::string&, const std::string& url) {
 }
 bool coarse_pointer() { return false; }
 
+std::vector<std::string> preferred_languages() {
+  // LANG=de_DE.UTF-8 and the like; LANGUAGE lists several (de:en).
+  std::vector<std::string> preferred;
+  for (const char* name : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (!value || !*value) continue;
+    std::stringstream list(value);
+    for (std::string tag; std::getline(list, tag, ':');) preferred.push_back(tag);
+  }
+  return preferred;
+}
+
+void load_language(Language language, std::function<void(std::optional<std::string>)> loaded) {
+  // The build writes the catalogues to lang/ beside the program.
+  char* base = SDL_GetBasePath();
+  const std::filesystem::path folder = std::filesystem::path(base ? base : "") / "lang";
+  SDL_free(base);
+  std::ifstream file(folder / (std::string(language_code(language)) + ".json"), std::ios::binary);
+  if (!file) return loaded(std::nullopt);
+  std::stringstream text;
+  text << file.rdbuf();
+  loaded(text.str());
+}
+
+void show_language(const std::string&) {}
+
 }  // namespace reversi::platform
 
 #endif

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <utility>
 
 #include "app/platform.h"
 
@@ -41,6 +42,9 @@ void reversi_js_show_in_address(const char* query);
 int reversi_js_share_link(const char* title, const char* url);
 int reversi_js_coarse_pointer();
 int reversi_js_focus_access_board();
+char* reversi_js_preferred_languages();
+void reversi_js_load_language(int request, const char* code);
+void reversi_js_show_language(const char* code);
 }
 
 namespace reversi::platform {
@@ -124,6 +128,9 @@ struct PageState {
   bool more_contrast_known = false;
   bool hidden = false;
   std::string changed;  // the text the last change made, until the page has copied it
+  std::map<int, std::function<void(std::optional<std::string>)>> languages;  // catalogues on their way
+  int next_language = 0;
+  std::string word;  // the last sentence made for the page, until it has copied it
 };
 
 PageState& page() {
@@ -220,6 +227,30 @@ void listen_to_access(std::function<std::string(std::string_view)> command) {
 }
 bool focus_access_board() { return reversi_js_focus_access_board() != 0; }
 
+std::vector<std::string> preferred_languages() {
+  char* text = reversi_js_preferred_languages();
+  std::vector<std::string> preferred;
+  std::string line;
+  for (const char* at = text; at && *at; ++at) {
+    if (*at != '\n') {
+      line += *at;
+      continue;
+    }
+    preferred.push_back(std::exchange(line, std::string()));
+  }
+  if (!line.empty()) preferred.push_back(line);
+  std::free(text);
+  return preferred;
+}
+
+void load_language(Language language, std::function<void(std::optional<std::string>)> loaded) {
+  const int request = page().next_language++;
+  page().languages[request] = std::move(loaded);
+  reversi_js_load_language(request, language_code(language));
+}
+
+void show_language(const std::string& code) { reversi_js_show_language(code.c_str()); }
+
 bool ask_for_text(const std::string& title, const std::string& initial, std::function<void(std::string)> answer,
                   const std::string& action) {
   page().text_answer = std::move(answer);
@@ -270,6 +301,28 @@ EMSCRIPTEN_KEEPALIVE const char* reversi_access_command(const char* json, int le
   reversi::platform::PageState& state = reversi::platform::page();
   state.access_answer = state.access_listener ? state.access_listener(reversi::platform::text_of(json, length)) : "";
   return state.access_answer.c_str();
+}
+
+// A catalogue the page fetched for load_language (`found` 0: it could not be had).
+EMSCRIPTEN_KEEPALIVE void reversi_language_loaded(const char* text, int length, int request, int found) {
+  auto& waiting = reversi::platform::page().languages;
+  const auto entry = waiting.find(request);
+  if (entry == waiting.end()) return;
+  auto loaded = std::move(entry->second);
+  waiting.erase(entry);
+  if (found)
+    loaded(std::string(reversi::platform::text_of(text, length)));
+  else
+    loaded(std::nullopt);
+}
+
+// A sentence for the page's accessible mirror in the app's language
+// (web/access.js): the English text and its placeholders' values as JSON.
+EMSCRIPTEN_KEEPALIVE const char* reversi_word(const char* key, int key_length, const char* args, int args_length) {
+  reversi::platform::PageState& state = reversi::platform::page();
+  state.word =
+      reversi::page_word(reversi::platform::text_of(key, key_length), reversi::platform::text_of(args, args_length));
+  return state.word.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE void reversi_text_answer(const char* text, int length) {

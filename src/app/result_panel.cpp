@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "app/core/wording.h"
+#include "app/core/words.h"
 #include "app/widgets.h"
 
 namespace reversi {
@@ -18,7 +19,7 @@ constexpr float kButtons = 48 * 3 + 10 * 2;
 constexpr float kGap = 14;
 // The longest the biggest-mistake line gets, measured so that the card keeps
 // its height when the valuing ends.
-constexpr const char* kLongestMistake = "Your biggest mistake: move 60, 64 discs given away.";
+const Text kLongestMistake = Text("Your biggest mistake: move {move}, {n} discs given away.");
 
 }  // namespace
 
@@ -30,8 +31,8 @@ float ResultPanel::height(const Params& params, float width) {
     return ImGui::CalcTextSize(text.c_str(), nullptr, false, inner).y + style.ItemSpacing.y;
   };
   float total = 2 * style.WindowPadding.y + params.theme.title->FontSize + style.ItemSpacing.y;
-  total += words("Black 64  ·  White 64");
-  total += std::max(words(kLongestMistake), words(mistake_line(params)));
+  total += words(tr("Black {black}  ·  White {white}", {{"black", 64}, {"white", 64}}));
+  total += std::max(words(tr(kLongestMistake, {{"move", 60}, {"n", 64}})), words(mistake_line(params)));
   if (params.online) {
     if (!params.online->ending().empty()) total += words(params.online->ending());
     total += words(params.online->points_line());
@@ -55,13 +56,16 @@ std::string ResultPanel::mistake_line(const Params& params) {
   const bool ours = params.review && params.review->started() &&
                     params.review->game().transcript() == params.session.game().transcript();
   if (!ours || params.review->review().reviewable() == 0) return "";
-  if (!params.review->review().complete()) return "Looking for the turning points…";
+  if (!params.review->review().complete()) return tr("Looking for the turning points…");
   const std::optional<std::size_t> mistake = biggest_mistake(params);
-  const char* whose = params.mine ? "Your" : "The";
-  if (!mistake) return std::string(params.mine ? "No mistake of yours" : "No mistake") + " cost 2 discs or more.";
+  if (!mistake)
+    return params.mine ? tr("No mistake of yours cost 2 discs or more.") : tr("No mistake cost 2 discs or more.");
   const int loss = params.review->review().moves()[*mistake].value->loss();
-  return std::string(whose) + " biggest mistake: move " + std::to_string(*mistake + 1) + ", " + std::to_string(loss) +
-         " discs given away.";
+  const std::initializer_list<WordArg> said = {{"move", *mistake + 1}, {"n", loss}};
+  return params.mine ? trn("Your biggest mistake: move {move}, {n} disc given away.",
+                           "Your biggest mistake: move {move}, {n} discs given away.", loss, said)
+                     : trn("The biggest mistake: move {move}, {n} disc given away.",
+                           "The biggest mistake: move {move}, {n} discs given away.", loss, said);
 }
 
 std::string ResultPanel::headline(const Params& params) {
@@ -69,7 +73,7 @@ std::string ResultPanel::headline(const Params& params) {
   if (result.reason == EndReason::NoMoves) {
     std::string winner;
     if (const std::optional<Color> colour = result.winner())
-      winner = params.online ? (colour == params.mine ? "You" : params.online->name_of(*colour))
+      winner = params.online ? (colour == params.mine ? std::string(tr("You")) : params.online->name_of(*colour))
                              : role_label(role_of(params.session, *colour));
     return margin_headline(result, params.mine, winner);
   }
@@ -93,19 +97,19 @@ ResultPanel::Result ResultPanel::draw(const Params& params) {
     return result;
   }
   if (match.length() > 1 && !match.is_over()) {
-    if (widgets::wide_button("Next game", width, true)) {
+    if (widgets::wide_button(tr("Next game"), width, true)) {
       result.next_game = true;
       return result;
     }
-  } else if (widgets::wide_button(match.length() > 1 ? "New match, same options" : "Rematch", width, true)) {
+  } else if (widgets::wide_button(match.length() > 1 ? tr("New match, same options") : tr("Rematch"), width, true)) {
     result.rematch = true;
     return result;
   }
   draw_review_and_share(params, half, result);
   if (result.review || result.review_mistake) return result;
-  result.view_board = widgets::wide_button("View board", half);
+  result.view_board = widgets::wide_button(tr("View board"), half);
   ImGui::SameLine(0, 10);
-  result.new_game = widgets::wide_button("New game…", half);
+  result.new_game = widgets::wide_button(tr("New game…"), half);
   return result;
 }
 
@@ -113,14 +117,14 @@ void ResultPanel::draw_review_and_share(const Params& params, float half, Result
   // Once the game is valued (it is, in the background, while the card shows)
   // the review opens where it teaches most: the player's biggest mistake.
   if (const std::optional<std::size_t> mistake = biggest_mistake(params)) {
-    const std::string label = "Review move " + std::to_string(*mistake + 1);
+    const std::string label = tr("Review move {n}", {{"n", *mistake + 1}});
     result.review_mistake = widgets::button(label.c_str(), ImVec2(half, 48), true, "Review the game");
   } else {
-    result.review = widgets::button("Review the game", ImVec2(half, 48), true, "Review the game");
+    result.review = widgets::button(tr("Review the game"), ImVec2(half, 48), true, "Review the game");
   }
   if (result.review || result.review_mistake) return;
   ImGui::SameLine(0, 10);
-  result.share = widgets::wide_button("Share", half);
+  result.share = widgets::wide_button(tr("Share"), half);
 }
 
 // The headline, the discs, how it ended (online: the points and chips), and the match.
@@ -131,7 +135,8 @@ void ResultPanel::draw_words(const Params& params) {
   ImGui::PushFont(params.theme.title);
   ImGui::TextUnformatted(headline(params).c_str());
   ImGui::PopFont();
-  ImGui::Text("Black %d  ·  White %d", result.black_discs, result.white_discs);
+  ImGui::TextUnformatted(
+      tr("Black {black}  ·  White {white}", {{"black", result.black_discs}, {"white", result.white_discs}}).c_str());
   if (const std::string mistake = mistake_line(params); !mistake.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kTextDim));
     ImGui::TextWrapped("%s", mistake.c_str());
@@ -164,20 +169,20 @@ void ResultPanel::draw_online_choices(const Params& params, float width, Result&
   const bool alone = table && table->phase == messages::TablePhase::Waiting;  // the opponent left
   const float half = (width - 10) * 0.5f;
   if (alone) {
-    result.invite = widgets::wide_button("Invite someone else", width, true);
+    result.invite = widgets::wide_button(tr("Invite someone else"), width, true);
   } else if (between) {
-    result.online_next_game = widgets::wide_button("Next game", width, true);
+    result.online_next_game = widgets::wide_button(tr("Next game"), width, true);
   } else {
-    const char* label = online.rematch_asked()     ? "Waiting for an answer…"
-                        : online.rematch_offered() ? "Accept: play again"
-                                                   : "Play again";
+    const char* label = online.rematch_asked()     ? tr("Waiting for an answer…")
+                        : online.rematch_offered() ? tr("Accept: play again")
+                                                   : tr("Play again");
     result.play_again = widgets::button(label, ImVec2(width, 48), !online.rematch_asked());
   }
   draw_review_and_share(params, half, result);
   if (result.review || result.review_mistake) return;
-  result.view_board = widgets::wide_button("View board", half);
+  result.view_board = widgets::wide_button(tr("View board"), half);
   ImGui::SameLine(0, 10);
-  result.leave = widgets::wide_button("Leave the table", half);
+  result.leave = widgets::wide_button(tr("Leave the table"), half);
 }
 
 }  // namespace reversi

@@ -8,13 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "app/core/words.h"
 #include "app/widgets.h"
 #include "engine/notation.h"
 
 namespace reversi {
 namespace {
-
-const char* colour_name(Color colour) { return colour == Color::Black ? "Black" : "White"; }
 
 // The graph's strips above and below the plot, for its words.
 constexpr float kLabelStrip = 15;
@@ -88,8 +87,8 @@ void draw_graph_words(ImDrawList& draw_list, const Theme& theme, const GameRevie
                       float frame_bottom) {
   const float label = 13;
   const float above = frame.top - kLabelStrip, below = frame.bottom + 2;
-  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, above), palette::kTextDim, "Black ahead");
-  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, below), palette::kTextDim, "White ahead");
+  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, above), palette::kTextDim, tr("Black ahead"));
+  draw_list.AddText(theme.body, label, ImVec2(frame.left + 2, below), palette::kTextDim, tr("White ahead"));
   char scale[16];
   std::snprintf(scale, sizeof scale, "\u00b1%d", frame.largest);
   const ImVec2 extent = theme.body->CalcTextSizeA(label, FLT_MAX, 0, scale);
@@ -101,10 +100,11 @@ void draw_graph_words(ImDrawList& draw_list, const Theme& theme, const GameRevie
   draw_list.AddRectFilled(ImVec2(frame.left, bar_top),
                           ImVec2(frame.left + (frame.right - frame.left) * done, bar_bottom), palette::kCopperBright,
                           2);
-  char working[64];
-  std::snprintf(working, sizeof working, "Reviewing: %zu of %zu moves", moves.valued(), moves.reviewable());
-  const ImVec2 words = theme.body->CalcTextSizeA(label, FLT_MAX, 0, working);
-  draw_list.AddText(theme.body, label, ImVec2(frame.right - words.x - 2, below), palette::kText, working);
+  const std::string working =
+      tr("Reviewing: {n} of {total} moves", {{"n", moves.valued()}, {"total", moves.reviewable()}});
+  const ImVec2 extent_working = theme.body->CalcTextSizeA(label, FLT_MAX, 0, working.c_str());
+  draw_list.AddText(theme.body, label, ImVec2(frame.right - extent_working.x - 2, below), palette::kText,
+                    working.c_str());
 }
 
 }  // namespace
@@ -182,7 +182,7 @@ ReviewPanel::Result ReviewPanel::draw_buttons(const Params& params, ImVec2 origi
   auto action = [&](const char* label, bool enabled, const char* name) {
     ImGui::SetCursorScreenPos(ImVec2(origin.x + (index % 3) * (button + gap), origin.y + (index / 3) * (height + gap)));
     ++index;
-    return widgets::button(label, ImVec2(button, height), enabled, name);
+    return widgets::button(words().translated(label).c_str(), ImVec2(button, height), enabled, name);
   };
   const GameReview& review = session_.review();
   const std::size_t at = session_.at(), size = review.size();
@@ -205,15 +205,19 @@ ReviewPanel::Result ReviewPanel::draw_mistakes(const Params& params, ImVec2 orig
   ImGui::BeginChild("##review-mistakes", ImVec2(width, height), false, ImGuiWindowFlags_NoBackground);
   for (Color colour : {Color::Black, Color::White}) {
     ImGui::PushFont(params.theme.strong);
-    ImGui::Text("%s's biggest mistakes", colour_name(colour));
+    ImGui::TextUnformatted(colour == Color::Black ? tr("Black's biggest mistakes") : tr("White's biggest mistakes"));
     ImGui::PopFont();
     const std::vector<std::size_t> mistakes = moves.mistakes(colour);
     if (mistakes.empty())
-      ImGui::TextDisabled("%s", moves.complete() ? "None: every move within a disc of the best." : "Still reviewing…");
+      ImGui::TextDisabled(
+          "%s", moves.complete() ? tr("None: every move within a disc of the best.") : tr("Still reviewing…"));
     for (std::size_t index : mistakes) {
       const GameReview::Move& move = moves.moves()[index];
-      const std::string line = std::to_string(index + 1) + ". " + square_name(move.played) + "   lost " +
-                               std::to_string(move.value->loss()) + "   (best " + square_name(move.value->best) + ")";
+      const std::string line =
+          tr("{number}. {square}   lost {n}   (best {best})", {{"number", index + 1},
+                                                               {"square", square_name(move.played)},
+                                                               {"n", move.value->loss()},
+                                                               {"best", square_name(move.value->best)}});
       ImGui::PushID(static_cast<int>(index));
       const bool chosen = ImGui::Selectable(line.c_str(), session_.at() == index, 0, ImVec2(0, 26));
       const bool by_key = widgets::note_control("mistake:" + std::to_string(index + 1));

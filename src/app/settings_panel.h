@@ -27,6 +27,7 @@ class SettingsPanel {
   Result draw(const Params& params);
 
  private:
+  static bool draw_language(Settings& settings, float width);
   static bool draw_switches(Settings& settings);
   static bool draw_speed(const Params& params, Settings& settings, float width);
   static bool draw_themes(const Params& params, Settings& settings, float width);

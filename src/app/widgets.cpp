@@ -8,6 +8,8 @@
 
 #include "app/board_view.h"
 #include "app/core/score_bar_layout.h"
+#include "app/core/wording.h"
+#include "app/core/words.h"
 #include "app/text_view.h"
 #include "imgui_internal.h"
 
@@ -156,7 +158,7 @@ bool button(const char* label, ImVec2 size, bool enabled, const char* name) {
     const FittedLabel fitted(label, size.x);
     pressed = text_button(label, size);
   }
-  pressed = note_control(name ? name : label) || pressed;
+  pressed = note_control(name ? name : words().english_of(label)) || pressed;
   ImGui::EndDisabled();
   return pressed;
 }
@@ -291,17 +293,18 @@ void title_row(const Theme& theme, float width, float height, const SessionOptio
   draw_list.AddText(theme.title, 24, ImVec2(origin.x, origin.y + (height - 24) * 0.5f - 2), palette::kCopperBright,
                     "Reversi");
   std::string line = options.mode == Mode::Solo
-                         ? std::string("vs computer · ") + (options.strength == Strength::Easy     ? "Easy"
-                                                            : options.strength == Strength::Medium ? "Medium"
-                                                                                                   : "Hard")
-                         : std::string("Two players");
+                         ? tr("vs computer · {strength}", {{"strength", strength_title(options.strength)}})
+                         : std::string(tr("Two players"));
   if (!online_line.empty()) {
     line = online_line;
   } else if (match && match->length() > 1) {
     const bool solo = options.mode == Mode::Solo;
-    line += " · game " + std::to_string(game_number) + " of " + std::to_string(match->length()) + " · " +
-            (solo ? "you " : "P1 ") + std::to_string(match->wins(Seat::First)) + "–" +
-            std::to_string(match->wins(Seat::Second)) + (solo ? " computer" : " P2");
+    const std::initializer_list<WordArg> said = {{"n", game_number},
+                                                 {"total", match->length()},
+                                                 {"first", match->wins(Seat::First)},
+                                                 {"second", match->wins(Seat::Second)}};
+    (line += " · ") += solo ? tr("game {n} of {total} · you {first}–{second} computer", said)
+                            : tr("game {n} of {total} · P1 {first}–{second} P2", said);
   }
   const float size = 14;
   // An online table's line names people: cut to its room with an ellipsis.
@@ -330,7 +333,7 @@ bool segmented(const char* id, const char* const* labels, int count, int* chosen
       const FittedLabel fitted(labels[index], button);
       pressed = ImGui::Button(labels[index], ImVec2(button, 44));
     }
-    pressed = note_control(std::string(id) + ":" + labels[index]) || pressed;
+    pressed = note_control(std::string(id) + ":" + words().english_of(labels[index])) || pressed;
     if (pressed && !selected) {
       *chosen = index;
       changed = true;
@@ -353,7 +356,7 @@ bool wide_button(const char* label, float width, bool primary) {
     const FittedLabel fitted(label, width);
     pressed = text_button(label, ImVec2(width, 48));
   }
-  pressed = note_control(label) || pressed;
+  pressed = note_control(words().english_of(label)) || pressed;
   if (primary) ImGui::PopStyleColor(3);
   return pressed;
 }

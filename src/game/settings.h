@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "game/session.h"
 
@@ -20,6 +21,8 @@ struct Settings {
   bool larger_text = false;       // everything drawn a size larger
   bool show_hints = false;        // each legal move's value on its dot, and a Best move button (games on this device)
   ThemeChoice theme = ThemeChoice::Automatic;
+  // The app's language as a code ("en", "de", "es"); empty: the browser's.
+  std::string language;
   // The last choices on the new-game screen.
   Strength strength = Strength::Medium;
   ColourChoice colour = ColourChoice::Black;

@@ -32,6 +32,8 @@ Json command_to_json(const Command& command) {
     if (play->ply) message["ply"] = *play->ply;
   } else if (const auto* sound = std::get_if<commands::SetSound>(&command)) {
     message["on"] = sound->on;
+  } else if (const auto* language = std::get_if<commands::SetLanguage>(&command)) {
+    message["language"] = language->language;
   } else if (const auto* sign_in = std::get_if<commands::SignIn>(&command)) {
     message["token"] = sign_in->token;
   } else if (const auto* open = std::get_if<commands::OpenTable>(&command)) {
@@ -68,6 +70,13 @@ Decoded<Command> decode_command(const Json& message, std::string_view type) {
     commands::SetSound command;
     FieldReader reader(message, where);
     reader.read("on", command.on);
+    if (!reader.ok()) return Decoded<Command>::failure(reader.error());
+    return Decoded<Command>::success(command);
+  }
+  if (type == "set-language") {
+    commands::SetLanguage command;
+    FieldReader reader(message, where);
+    reader.read("language", command.language, 35);
     if (!reader.ok()) return Decoded<Command>::failure(reader.error());
     return Decoded<Command>::success(command);
   }

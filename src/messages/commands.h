@@ -58,6 +58,11 @@ struct SetSound {
   bool on = true;
   bool operator==(const SetSound&) const = default;
 };
+// The app's words in another language: a code ("en", "de", "es").
+struct SetLanguage {
+  std::string language;
+  bool operator==(const SetLanguage&) const = default;
+};
 // Online play, from the host page: the arcade's word for its player (a
 // signed token, docs/protocol.md), a new table (options not given take the
 // online defaults), sitting down at a table by its code, and getting up.
@@ -79,18 +84,18 @@ struct LeaveTable {
 };
 }  // namespace commands
 
-using Command =
-    std::variant<commands::NewGame, commands::Play, commands::Undo, commands::Redo, commands::Resign,
-                 commands::NextGame, commands::Pause, commands::Resume, commands::GetState, commands::SetSound,
-                 commands::SignIn, commands::OpenTable, commands::JoinTable, commands::LeaveTable>;
+using Command = std::variant<commands::NewGame, commands::Play, commands::Undo, commands::Redo, commands::Resign,
+                             commands::NextGame, commands::Pause, commands::Resume, commands::GetState,
+                             commands::SetSound, commands::SignIn, commands::OpenTable, commands::JoinTable,
+                             commands::LeaveTable, commands::SetLanguage>;
 
 // Each command's type, in the order of Command's alternatives. The host page
 // writes them with kHostPrefix ("reversi:new-game"); web/embed.js takes them
 // from embed-messages.js, which tools/host_message_names.cpp writes from
 // this list at build time.
-inline constexpr std::string_view kCommandTypes[] = {"new-game",  "play",       "undo",       "redo",       "resign",
-                                                     "next-game", "pause",      "resume",     "get-state",  "set-sound",
-                                                     "sign-in",   "open-table", "join-table", "leave-table"};
+inline constexpr std::string_view kCommandTypes[] = {
+    "new-game",  "play",      "undo",    "redo",       "resign",     "next-game",   "pause",       "resume",
+    "get-state", "set-sound", "sign-in", "open-table", "join-table", "leave-table", "set-language"};
 static_assert(std::size(kCommandTypes) == std::variant_size_v<Command>);
 inline constexpr std::string_view kHostPrefix = "reversi:";
 

@@ -185,16 +185,19 @@ Decoded<T> guarded(const char* what, Load load) {
 }  // namespace
 
 std::string settings_to_json(const Settings& settings) {
-  return dump(Json{{"version", kDocumentVersion},
-                   {"flipCounts", settings.show_flip_counts},
-                   {"sound", settings.sound},
-                   {"animationSpeed", spell(kAnimationSpeeds, settings.animation_speed)},
-                   {"reducedMotion", settings.reduced_motion},
-                   {"hideLegalMoves", settings.hide_legal_moves},
-                   {"largerText", settings.larger_text},
-                   {"hints", settings.show_hints},
-                   {"theme", spell(kThemeChoices, settings.theme)},
-                   {"newGame", options_to_json(settings.session_options())}});
+  Json document{{"version", kDocumentVersion},
+                {"flipCounts", settings.show_flip_counts},
+                {"sound", settings.sound},
+                {"animationSpeed", spell(kAnimationSpeeds, settings.animation_speed)},
+                {"reducedMotion", settings.reduced_motion},
+                {"hideLegalMoves", settings.hide_legal_moves},
+                {"largerText", settings.larger_text},
+                {"hints", settings.show_hints},
+                {"theme", spell(kThemeChoices, settings.theme)},
+                {"newGame", options_to_json(settings.session_options())}};
+  // Written only when chosen, so that settings without it read as before.
+  if (!settings.language.empty()) document["language"] = settings.language;
+  return dump(document);
 }
 
 Decoded<Settings> settings_from_json(std::string_view text) {
@@ -217,6 +220,11 @@ Decoded<Settings> settings_from_json(std::string_view text) {
     // is the automatic choice: the rest of the settings still count.
     if (const auto found = document.value->find("theme"); found != document.value->end() && found->is_string())
       if (const auto theme = parse_spelling(kThemeChoices, found->get<std::string>())) settings.theme = *theme;
+    // A language this build does not speak is the automatic choice.
+    if (const auto found = document.value->find("language"); found != document.value->end() && found->is_string()) {
+      const std::string code = found->get<std::string>();
+      if (code == "en" || code == "de" || code == "es") settings.language = code;
+    }
     const Json* options = reader.field("newGame");
     if (!reader.ok()) return Decoded<Settings>::failure(reader.error());
     Decoded<SessionOptions> chosen = options_from_json(*options, "settings: 'newGame'");

@@ -485,6 +485,36 @@ TEST_CASE("host bridge: the address's ignored requests go in the ready message, 
   CHECK(message);
 }
 
+TEST_CASE("host bridge: set-language goes to whoever chooses the language, and a refusal says why") {
+  CoreRig rig;
+  RecordingHost host;
+  HostBridge bridge(host, rig.game);
+  rig.start();
+  bridge.receive(R"({"type":"reversi:set-language","language":"de"})");
+  bridge.pump();
+  REQUIRE(host.sent.size() == 1);
+  CHECK(host.sent[0].find("this game speaks English only") != std::string::npos);  // nobody to choose
+
+  std::vector<std::string> chosen;
+  bridge.on_language([&](const std::string& code) {
+    if (code != "de") return std::string("unknown language '" + code + "'");
+    chosen.push_back(code);
+    return std::string();
+  });
+  host.sent.clear();
+  bridge.receive(R"({"type":"reversi:set-language","language":"de"})");
+  bridge.receive(R"({"type":"reversi:set-language","language":"fr"})");
+  bridge.receive(R"({"type":"reversi:set-language","language":7})");
+  bridge.receive(R"({"type":"reversi:set-language"})");
+  bridge.pump();
+  CHECK(chosen == std::vector<std::string>{"de"});
+  REQUIRE(host.sent.size() == 3);
+  CHECK(host.sent[0].find("unknown language 'fr'") != std::string::npos);
+  CHECK(host.sent[0].find(R"("request":"reversi:set-language")") != std::string::npos);
+  CHECK(host.sent[1].find("language") != std::string::npos);
+  CHECK(host.sent[2].find("language") != std::string::npos);
+}
+
 TEST_CASE("host bridge: a flood waits its turn, state requests are answered once, and nothing is lost silently") {
   CoreRig rig;
   RecordingHost host;

@@ -57,6 +57,7 @@ TEST_CASE("messages: every command survives its JSON form") {
                          commands::Resume{},
                          commands::GetState{},
                          commands::SetSound{false},
+                         commands::SetLanguage{"de"},
                          commands::SignIn{"eyJwbGF5ZXIiOiJhZGEifQ.c2ln"},
                          commands::OpenTable{},
                          commands::OpenTable{online::TableOptions{5, 0, StartVariant::EmptyCentre}, true},

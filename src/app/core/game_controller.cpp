@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "app/core/wording.h"
+#include "app/core/words.h"
 #include "game/game_transcript.h"
 #include "messages/documents.h"
 
@@ -86,7 +87,7 @@ void GameController::finish_loading() {
       if (!request_.options.empty() && request_.moves.empty() && !session_->game().is_over() &&
           request_.options.applied_to(session_->options()) != session_->options())
         notify(NoticeKind::GameLoaded,
-               "Your game in progress goes on. The options in the address are set for your next new game.", 5);
+               tr("Your game in progress goes on. The options in the address are set for your next new game."), 5);
     } else
       persistence_.mark_unreadable("game in progress (" + restored.error.message + ")");
   }
@@ -94,7 +95,7 @@ void GameController::finish_loading() {
     std::fprintf(stderr, "Reversi: saved data could not be read and was not used: %s\n",
                  persistence_.unreadable().c_str());
     notify(NoticeKind::Storage,
-           "Some saved data could not be read, so defaults are used. It is kept until you play on.", 5);
+           tr("Some saved data could not be read, so defaults are used. It is kept until you play on."), 5);
     persistence_.take_notice();
   } else if (const std::string problem = persistence_.take_notice(); !problem.empty()) {
     notify(NoticeKind::Storage, problem, 5);
@@ -136,7 +137,7 @@ void GameController::rematch() {
 }
 
 CommandResult GameController::next_game() {
-  if (!session_) return CommandResult::failure(CommandError::GameNotOver, "The game is still loading.");
+  if (!session_) return CommandResult::failure(CommandError::GameNotOver, tr("The game is still loading."));
   const CommandResult result = session_->next_game();
   if (!result) {
     notify(NoticeKind::Refused, result.message);
@@ -151,16 +152,26 @@ CommandResult GameController::next_game() {
 void GameController::refuse(const CommandResult& result) { notify(NoticeKind::Refused, result.message); }
 
 CommandResult GameController::tap(Square square) {
-  if (!session_) return CommandResult::failure(CommandError::GameNotOver, "The game is still loading.");
+  if (!session_) return CommandResult::failure(CommandError::GameNotOver, tr("The game is still loading."));
   CommandResult result;
   if (paused_)
-    result = CommandResult::failure(CommandError::NotYourTurn, "The game is paused.");
+    result = CommandResult::failure(CommandError::NotYourTurn, tr("The game is paused."));
   else if (session_->waiting_for_computer() && !session_->game().is_over())
-    result = CommandResult::failure(CommandError::ComputerThinking, "The computer is thinking — wait for its move.");
+    result =
+        CommandResult::failure(CommandError::ComputerThinking, tr("The computer is thinking — wait for its move."));
   else
     result = session_->play(square);
   if (!result) {
-    if (result.error == CommandError::GameOver) result.message = "The game is over — start a new game or a rematch.";
+    if (result.error == CommandError::GameOver)
+      result.message = tr("The game is over — start a new game or a rematch.");
+    if (result.error == CommandError::Occupied)
+      result.message = tr("{square} is already taken.", {{"square", square_name(square)}});
+    if (result.error == CommandError::TrapsNothing) {
+      const bool black_trapped = session_->game().side_to_move() == Color::White;
+      result.message =
+          tr(black_trapped ? Text("{square} traps no black discs.") : Text("{square} traps no white discs."),
+             {{"square", square_name(square)}});
+    }
     refuse(result);
     return result;
   }
@@ -182,17 +193,17 @@ CommandResult GameController::took_back(const CommandResult& result) {
 }
 
 CommandResult GameController::rewind_to(std::size_t moves) {
-  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, "There is no game to take back.");
+  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, tr("There is no game to take back."));
   return took_back(session_->rewind_to(moves));
 }
 
 CommandResult GameController::undo() {
-  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, "There is no move to take back.");
+  if (!session_) return CommandResult::failure(CommandError::NothingToUndo, tr("There is no move to take back."));
   return took_back(session_->undo());
 }
 
 CommandResult GameController::redo() {
-  if (!session_) return CommandResult::failure(CommandError::NothingToRedo, "There is no move to play again.");
+  if (!session_) return CommandResult::failure(CommandError::NothingToRedo, tr("There is no move to play again."));
   const CommandResult result = session_->redo();
   if (!result) {
     refuse(result);
@@ -204,7 +215,7 @@ CommandResult GameController::redo() {
 }
 
 CommandResult GameController::resign() {
-  if (!session_) return CommandResult::failure(CommandError::GameOver, "There is no game in progress.");
+  if (!session_) return CommandResult::failure(CommandError::GameOver, tr("There is no game in progress."));
   const CommandResult result = session_->resign();
   if (!result) refuse(result);
   turn_.cancel();
@@ -222,7 +233,7 @@ void GameController::set_paused(bool paused) {
       session_->resume_clock();
   }
   if (paused) turn_.cancel();
-  notify(NoticeKind::Paused, paused ? "Paused." : "Play resumes.");
+  notify(NoticeKind::Paused, paused ? tr("Paused.") : tr("Play resumes."));
 }
 
 void GameController::set_sound(bool on) {
@@ -233,18 +244,20 @@ void GameController::set_sound(bool on) {
 void GameController::settings_changed() { persistence_.save_settings(); }
 
 void GameController::notify(NoticeKind kind, std::string_view text, double seconds) {
-  notices_.show(kind, text, now(), seconds);
+  // The game layer's refusals are written in English: shown in the player's language.
+  notices_.show(kind, words().translated(text), now(), seconds);
 }
 
 bool GameController::load_transcript(std::string_view text, std::string* error, std::optional<SessionOptions> with) {
   auto refuse_load = [&](const std::string& why) {
     if (error) *error = why;
-    notify(NoticeKind::LoadFailed, "That game could not be loaded: " + why, 5);
+    notify(NoticeKind::LoadFailed, tr("That game could not be loaded: {why}", {{"why", why}}), 5);
     return false;
   };
   if (text.size() > messages::kMaxTranscriptBytes)
-    return refuse_load("that is " + std::to_string(text.size()) + " characters, more than a game can take (" +
-                       std::to_string(messages::kMaxTranscriptBytes) + ")");
+    return refuse_load(
+        tr("that is {n} characters, more than a game can take ({most})",
+           {{"n", std::to_string(text.size())}, {"most", std::to_string(messages::kMaxTranscriptBytes)}}));
   const Parsed<Game> parsed = game_from_transcript(text);
   if (!parsed) return refuse_load(parsed.error);
   SessionSnapshot snapshot;
@@ -264,7 +277,7 @@ bool GameController::load_transcript(std::string_view text, std::string* error, 
   Parsed<Session> restored = Session::restore(snapshot, services_.clock);
   if (!restored) return refuse_load(restored.error);
   begin(std::move(*restored.value), /*announce=*/false);
-  notify(NoticeKind::GameLoaded, "Game loaded: " + std::to_string(snapshot.applied) + " moves.");
+  notify(NoticeKind::GameLoaded, trn("Game loaded: {n} move.", "Game loaded: {n} moves.", snapshot.applied));
   save_game();
   return true;
 }

@@ -8,9 +8,10 @@ namespace reversi {
 namespace {
 
 // The commands a host page may send.
-constexpr std::string_view kHostCommands[] = {"new-game", "set-sound", "pause",      "resume",     "get-state",
-                                              "resign",   "sign-in",   "open-table", "join-table", "leave-table"};
-constexpr std::size_t kOfflineCommands = 6;  // the first six: without a server, only those are offered
+constexpr std::string_view kHostCommands[] = {"new-game",   "set-sound",  "pause",        "resume",
+                                              "get-state",  "resign",     "set-language", "sign-in",
+                                              "open-table", "join-table", "leave-table"};
+constexpr std::size_t kOfflineCommands = 7;  // the first seven: without a server, only those are offered
 
 bool host_may_send(std::string_view type, bool online) {
   const auto end = online ? std::end(kHostCommands) : std::begin(kHostCommands) + kOfflineCommands;
@@ -112,6 +113,9 @@ void HostBridge::carry_out(const messages::Json& message, const std::string& req
           game_.new_game(options);
         } else if constexpr (std::is_same_v<T, commands::SetSound>) {
           game_.set_sound(command.on);
+        } else if constexpr (std::is_same_v<T, commands::SetLanguage>) {
+          const std::string problem = language_ ? language_(command.language) : "this game speaks English only";
+          if (!problem.empty()) return refuse(problem, request);
         } else if constexpr (std::is_same_v<T, commands::Pause>) {
           game_.set_paused(true);
         } else if constexpr (std::is_same_v<T, commands::Resume>) {

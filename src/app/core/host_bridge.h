@@ -7,6 +7,7 @@
 #pragma once
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,9 @@ class HostBridge {
   void forward(const GameEvent& event, const Session& session);
   // Tells the host page one event as it is (online play's).
   void post(const messages::Event& event);
+  // Who carries out reversi:set-language: given the code, it answers why it
+  // was refused ("" when the language is taken).
+  void on_language(std::function<std::string(const std::string&)> choose) { language_ = std::move(choose); }
 
  private:
   void refuse(const std::string& reason, const std::string& request);
@@ -64,6 +68,7 @@ class HostBridge {
   HostChannel& channel_;
   GameController& game_;
   OnlineTable* online_;
+  std::function<std::string(const std::string&)> language_;
   std::deque<Waiting> queue_;
   bool state_waiting_ = false;
   std::size_t dropped_ = 0;

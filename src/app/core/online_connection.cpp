@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/core/words.h"
+
 namespace reversi {
 namespace {
 
@@ -28,7 +30,7 @@ void OnlineConnection::connect() {
   if (!services_.link.online()) {
     state_ = State::Reconnecting;
     back_off();
-    say("Playing online needs a connection. Games on this device still work.", 5);
+    say(tr("Playing online needs a connection. Games on this device still work."), 5);
     return;
   }
   if (!identity_loaded_) {
@@ -85,7 +87,7 @@ void OnlineConnection::closed(bool keep_trying, bool tell) {
   const bool was_connected = state_ == State::Connected;
   state_ = State::Reconnecting;
   back_off();
-  if (was_connected && tell) say("Connection lost. Reconnecting…", 3);
+  if (was_connected && tell) say(tr("Connection lost. Reconnecting…"), 3);
 }
 
 bool OnlineConnection::due(bool now_please) {
@@ -133,7 +135,7 @@ bool OnlineConnection::welcomed(const online::server::Welcome& welcome) {
     // The answer to set-name: only the name has changed.
     --names_asked_;
     name_ = welcome.name;
-    say("You play as " + name_ + ".", 3.5);
+    say(tr("You play as {name}.", {{"name", name_}}), 3.5);
     return false;
   }
   state_ = State::Connected;
@@ -143,7 +145,7 @@ bool OnlineConnection::welcomed(const online::server::Welcome& welcome) {
   player_ = welcome.player;
   name_ = welcome.name;
   if (std::exchange(linking_, false))
-    say("This device now plays as " + name_ + ": the same player as your other device.", 6);
+    say(tr("This device now plays as {name}: the same player as your other device.", {{"name", name_}}), 6);
   if (welcome.secret) {  // a new guest: kept, so that the server knows us again
     guest_player_ = player_;
     secret_ = *welcome.secret;

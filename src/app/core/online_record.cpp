@@ -1,6 +1,7 @@
 #include "app/core/online_record.h"
 
 #include "app/core/wording.h"
+#include "app/core/words.h"
 
 namespace reversi {
 
@@ -23,13 +24,18 @@ void ArcadeRecord::take(const wire::ChipsLedger& ledger) {
 
 std::string ArcadeRecord::chips_line(bool match_over, bool won) const {
   if (!chips_ || (!match_over && chips_change_ == 0)) return "";
-  const std::string balance = "you have " + chips_words(chips_->balance) + ".";
-  if (chips_change_ > 0) return "+" + chips_words(chips_change_) + " for the match: " + balance;
-  if (chips_change_ < 0) return "\u2013" + chips_words(-chips_change_) + " for the match: " + balance;
+  const std::string balance = chips_words(chips_->balance);
+  if (chips_change_ > 0)
+    return tr("+{chips} for the match: you have {balance}.",
+              {{"chips", chips_words(chips_change_)}, {"balance", balance}});
+  if (chips_change_ < 0)
+    return tr("–{chips} for the match: you have {balance}.",
+              {{"chips", chips_words(-chips_change_)}, {"balance", balance}});
   if (!match_over) return "";
   if (won && chips_->won_today >= chips_->daily_limit)
-    return "No chips for this win: wins have paid today's " + chips_words(chips_->daily_limit) +
-           ". Play on for fun; wins pay again from midnight UTC.";
+    return tr(
+        "No chips for this win: wins have paid today's {chips}. Play on for fun; wins pay again from midnight UTC.",
+        {{"chips", chips_words(chips_->daily_limit)}});
   return "";
 }
 

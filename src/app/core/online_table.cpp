@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "app/core/words.h"
+
 namespace reversi {
 namespace {
 
@@ -63,7 +65,7 @@ void OnlineTable::open_table(const online::TableOptions& options, bool is_privat
 void OnlineTable::join(const std::string& code) {
   const std::optional<std::string> normalised = online::normalised_code(code);
   if (!normalised) {
-    say("A table code is six letters and digits, like K7M2QX.");
+    say(tr("A table code is six letters and digits, like K7M2QX."));
     return;
   }
   if (table_ && table_->code == *normalised) return;
@@ -76,7 +78,7 @@ void OnlineTable::join(const std::string& code) {
 void OnlineTable::claim(const std::string& code) {
   const std::optional<std::string> normalised = online::normalised_code(code);
   if (!normalised) {
-    say("That link to carry on a game is not complete.");
+    say(tr("That link to carry on a game is not complete."));
     return;
   }
   want(online::client::ClaimSeat{*normalised});
@@ -90,7 +92,7 @@ void OnlineTable::link_device() {
 void OnlineTable::use_link(const std::string& code) {
   const std::optional<std::string> normalised = online::normalised_link_code(code);
   if (!normalised) {
-    say("A link code is eight letters and digits, like ABCD-EFGH.");
+    say(tr("A link code is eight letters and digits, like ABCD-EFGH."));
     return;
   }
   // Whatever this device was doing online, it is about to be someone else.
@@ -112,12 +114,14 @@ void OnlineTable::return_to_saved_seat() {
 
 CommandResult OnlineTable::play(Square square) {
   if (!conn_.connected())
-    return CommandResult::failure(CommandError::NotYourTurn, "Wait until the connection is back.");
+    return CommandResult::failure(CommandError::NotYourTurn, tr("Wait until the connection is back."));
   const Session* mirror = game_.session();
   if (!mirror || !colour())
-    return CommandResult::failure(CommandError::NotYourTurn, "The game starts when someone takes the free seat.");
-  if (mirror->game().is_over()) return CommandResult::failure(CommandError::GameOver, "This game is over.");
-  if (!my_turn()) return CommandResult::failure(CommandError::NotYourTurn, "Wait for " + opponent_name() + " to move.");
+    return CommandResult::failure(CommandError::NotYourTurn, tr("The game starts when someone takes the free seat."));
+  if (mirror->game().is_over()) return CommandResult::failure(CommandError::GameOver, tr("This game is over."));
+  if (!my_turn())
+    return CommandResult::failure(CommandError::NotYourTurn,
+                                  tr("Wait for {player} to move.", {{"player", opponent_name()}}));
   // The same check the server makes, so an illegal tap says why at once.
   const CommandResult check = mirror->check_play(mirror->seat_of(*colour()), square);
   if (!check) return check;
@@ -154,7 +158,7 @@ void OnlineTable::on_player_deleted() {
   watching_ = returning_ = false;
   open_tables_.clear();
   conn_.forget_deleted_player();
-  say("Your online data is deleted. Playing online again starts as a new guest.", 6);
+  say(tr("Your online data is deleted. Playing online again starts as a new guest."), 6);
 }
 
 void OnlineTable::watch_open_tables(bool watch) {
@@ -179,7 +183,7 @@ void OnlineTable::ask_record() {
 }
 
 void OnlineTable::chat(const std::string& text) {
-  if (!table_) return say("Chat is for the players at a table.", 4);
+  if (!table_) return say(tr("Chat is for the players at a table."), 4);
   chat_.sending(text);
   send(online::client::Chat{text});
 }
@@ -190,7 +194,7 @@ void OnlineTable::mute_opponent(bool muted) {
 }
 
 void OnlineTable::report_opponent(messages::ReportReason reason, const std::string& note) {
-  if (chat_.opponent().empty()) return say("There is nobody to report.", 4);
+  if (chat_.opponent().empty()) return say(tr("There is nobody to report."), 4);
   want(online::client::Report{chat_.opponent(), reason, note}, /*sits=*/false);
 }
 

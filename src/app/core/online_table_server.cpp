@@ -5,6 +5,7 @@
 
 #include "app/core/online_table.h"
 #include "app/core/wording.h"
+#include "app/core/words.h"
 
 namespace reversi {
 namespace {
@@ -40,28 +41,30 @@ bool OnlineTable::handle_game(const online::ServerMessage& message) {
           game_.poll();  // the mirror passed by itself
         } else if constexpr (std::is_same_v<T, wire::ClockExpired>) {
           const bool mine = colour() == m.expired.color;
-          say(mine ? "Your time ran out: the server played " + square_name(m.expired.square) + " for you."
-                   : opponent_name() + "'s time ran out: the server played " + square_name(m.expired.square) + ".",
+          say(mine ? tr("Your time ran out: the server played {square} for you.",
+                        {{"square", square_name(m.expired.square)}})
+                   : tr("{player}'s time ran out: the server played {square}.",
+                        {{"player", opponent_name()}, {"square", square_name(m.expired.square)}}),
               4);
         } else if constexpr (std::is_same_v<T, wire::GameOver>) {
           on_game_over(m);
         } else if constexpr (std::is_same_v<T, wire::GameAborted>) {
           game_.reset();
           game_.read_clock(std::nullopt);
-          say("The game was called off: " + m.reason + ".", 5);
+          say(tr("The game was called off: {reason}.", {{"reason", words().translated(m.reason)}}), 5);
         } else if constexpr (std::is_same_v<T, wire::MatchOver>) {
           match_over_ = m;
         } else if constexpr (std::is_same_v<T, wire::RematchOffered>) {
           if (m.player != conn_.player()) {
             rematch_offered_ = true;
-            say(opponent_name() + " would like to play again.", 5);
+            say(tr("{player} would like to play again.", {{"player", opponent_name()}}), 5);
           }
         } else if constexpr (std::is_same_v<T, wire::OpponentAway>) {
           if (m.player != conn_.player()) away_until_ = now() + m.seconds;
         } else if constexpr (std::is_same_v<T, wire::OpponentBack>) {
           if (m.player != conn_.player()) {
             away_until_.reset();
-            say(opponent_name() + " is back.");
+            say(tr("{player} is back.", {{"player", opponent_name()}}));
           }
         } else if constexpr (std::is_same_v<T, wire::State>) {
           on_state(m);
@@ -86,9 +89,9 @@ bool OnlineTable::handle_people(const online::ServerMessage& message) {
         } else if constexpr (std::is_same_v<T, wire::Mutes>) {
           chat_.set_mutes(m.players);
         } else if constexpr (std::is_same_v<T, wire::Reported>) {
-          say("Thank you: the report is kept for the arcade's staff, and you will not be seated with " +
-                  (chat_.opponent_name().empty() ? std::string("that player") : chat_.opponent_name()) +
-                  " again unless you join their table yourself.",
+          say(tr("Thank you: the report is kept for the arcade's staff, and you will not be seated with {player} again "
+                 "unless you join their table yourself.",
+                 {{"player", chat_.opponent_name().empty() ? std::string(tr("that player")) : chat_.opponent_name()}}),
               7);
         } else if constexpr (std::is_same_v<T, wire::Leaderboard>) {
           record_.take(m);
@@ -166,7 +169,7 @@ void OnlineTable::on_welcome(const wire::Welcome& welcome) {
   if (!welcome.table && table_ && pending.empty()) {
     // The table we were at is gone (closed while we were away).
     finish();
-    say("That table is closed.", 4);
+    say(tr("That table is closed."), 4);
     return;
   }
   const bool asked_to_watch = std::any_of(pending.begin(), pending.end(), [](const online::ClientMessage& request) {
@@ -203,9 +206,9 @@ void OnlineTable::on_table(const wire::Table& table) {
     const wire::SeatView& before = table_->seats[1 - mine];
     const wire::SeatView& after = table.seats[1 - mine];
     if (before.kind == wire::SeatView::Kind::Empty && after.kind == wire::SeatView::Kind::Human)
-      say(after.name + " sat down.");
+      say(tr("{player} sat down.", {{"player", after.name}}));
     else if (before.kind == wire::SeatView::Kind::Human && after.kind == wire::SeatView::Kind::Empty)
-      say(before.name + " left the table.", 4);
+      say(tr("{player} left the table.", {{"player", before.name}}), 4);
   }
   if (first) {
     conn_.rewind_to(table.seq);
@@ -299,8 +302,8 @@ void OnlineTable::announce_start() {
   host_events_.push_back(messages::events::OnlineGameStarted{table_->code, started.game_number, *colour_now,
                                                              opponent_name(), started.options.match_length,
                                                              started.options.clock, started.options.start});
-  say(*colour_now == Color::Black ? "You play black: you move first."
-                                  : "You play white: " + opponent_name() + " moves first.",
+  say(*colour_now == Color::Black ? std::string(tr("You play black: you move first."))
+                                  : tr("You play white: {player} moves first.", {{"player", opponent_name()}}),
       4);
 }
 
@@ -336,11 +339,11 @@ void OnlineTable::end_as(std::optional<Color> winner, EndReason reason) {
   if (!winner) return;
   const bool ours = colour() == winner;
   if (reason == EndReason::Resignation)
-    ending_ = ours ? opponent_name() + " resigned." : "You resigned.";
+    ending_ = ours ? tr("{player} resigned.", {{"player", opponent_name()}}) : tr("You resigned.");
   else if (reason == EndReason::Abandoned)
-    ending_ = ours ? opponent_name() + " left the game." : "You left the game.";
+    ending_ = ours ? tr("{player} left the game.", {{"player", opponent_name()}}) : tr("You left the game.");
   else if (reason == EndReason::Time)
-    ending_ = ours ? opponent_name() + " ran out of time." : "Your time ran out.";
+    ending_ = ours ? tr("{player} ran out of time.", {{"player", opponent_name()}}) : tr("Your time ran out.");
 }
 
 std::string OnlineTable::owner_id() const {
@@ -397,14 +400,14 @@ void OnlineTable::on_error(const wire::Error& error) {
       std::fprintf(stderr, "Reversi: the host page's sign-in was refused: %s\n", error.reason.c_str());
       host_events_.push_back(
           messages::events::Error{"the server refused the sign-in: " + error.reason, "reversi:sign-in"});
-      say("The arcade's sign-in did not work, so you play as a guest.", 5);
+      say(tr("The arcade's sign-in did not work, so you play as a guest."), 5);
       conn_.token_refused();
       conn_.reconnect_now();
       return;
     case ErrorCode::TooManyGuests:
       // No new guest from this address for now: every retry would be refused
       // the same, so stop and say why; the next thing the player asks for tries again.
-      say(error.reason, 8);
+      say(server_error_words(error.code, error.reason), 8);
       finish();
       returning_ = watching_ = false;
       conn_.close();
@@ -413,12 +416,12 @@ void OnlineTable::on_error(const wire::Error& error) {
     case ErrorCode::TableFull:
     case ErrorCode::NoSuchCode:
       conn_.link_refused();
-      say(error.reason, 5);
+      say(server_error_words(error.code, error.reason), 5);
       if (!table_) finish();
       return;
     case ErrorCode::BadName:
       conn_.name_refused();
-      say(error.reason, 5);
+      say(server_error_words(error.code, error.reason), 5);
       return;
     case ErrorCode::StalePly:
       // Our board was behind: the server's move is on its way, or we ask again.
@@ -426,10 +429,11 @@ void OnlineTable::on_error(const wire::Error& error) {
     default:
       if (error.request == "chat") {
         chat_.refused();
-        say(error.reason + " Your message is kept: write again to send it.", 5);
+        say(server_error_words(error.code, error.reason) + " " + tr("Your message is kept: write again to send it."),
+            5);
         return;
       }
-      say(error.reason, 4);
+      say(server_error_words(error.code, error.reason), 4);
       return;
   }
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "app/core/words.h"
 #include "messages/documents.h"
 
 namespace reversi {
@@ -10,7 +11,6 @@ namespace {
 constexpr const char* kSettingsKey = "settings";
 constexpr const char* kRecordKey = "record";
 constexpr const char* kCurrentKey = "current";
-constexpr const char* kCannotSave = "Your progress can't be saved in this browser window — games still play normally.";
 }  // namespace
 
 Persistence::Persistence(DocumentStore& store) : store_(store) {}
@@ -63,7 +63,7 @@ void Persistence::report(const std::string& detail) {
   failed_ = true;
   if (warned_) return;
   warned_ = true;
-  notice_ = kCannotSave;
+  notice_ = tr("Your progress can't be saved in this browser window — games still play normally.");
 }
 
 std::string Persistence::take_notice() { return std::exchange(notice_, std::string()); }

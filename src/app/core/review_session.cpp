@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "app/core/words.h"
 #include "engine/notation.h"
 #include "game/game_transcript.h"
 
@@ -14,10 +15,10 @@ namespace {
 std::string value_words(int value, bool exact) {
   std::string text = std::to_string(value < 0 ? -value : value);
   if (value != 0) text.insert(0, value > 0 ? "+" : "\u2013");
-  return exact ? text : "about " + text;
+  return exact ? text : tr("about {value}", {{"value", text}});
 }
 
-const char* colour_name(Color colour) { return colour == Color::Black ? "Black" : "White"; }
+const char* colour_name(Color colour) { return colour == Color::Black ? tr("Black") : tr("White"); }
 
 }  // namespace
 
@@ -73,28 +74,38 @@ std::optional<ReviewSession::TryAgain> ReviewSession::try_again() const {
 }
 
 std::string ReviewSession::try_again_goal(const TryAgain& again) {
-  std::string line = std::string("Your move as ") + colour_name(again.player) + ": ";
   const std::string played = square_name(again.played);
   if (again.value && again.value->loss() == 0)
-    return line + "the game's " + played + " was the best move here (" +
-           value_words(again.value->best_score, again.value->exact) + "). Find it, or one as good.";
-  line += "find a better move than the game's " + played;
-  if (!again.value) return line + ".";
-  const int loss = again.value->loss();
-  return line + " (it gave away " + std::to_string(loss) + (loss == 1 ? " disc)." : " discs).");
+    return tr("Your move as {colour}: the game's {square} was the best move here ({value}). Find it, or one as good.",
+              {{"colour", colour_name(again.player)},
+               {"square", played},
+               {"value", value_words(again.value->best_score, again.value->exact)}});
+  if (!again.value)
+    return tr("Your move as {colour}: find a better move than the game's {square}.",
+              {{"colour", colour_name(again.player)}, {"square", played}});
+  return trn("Your move as {colour}: find a better move than the game's {square} (it gave away {n} disc).",
+             "Your move as {colour}: find a better move than the game's {square} (it gave away {n} discs).",
+             again.value->loss(), {{"colour", colour_name(again.player)}, {"square", played}});
 }
 
 std::string ReviewSession::try_again_verdict(const TryAgain& again, Square chosen) {
   const std::string played = square_name(again.played);
-  if (!again.value) return chosen == again.played ? played + " again, the game's move." : "";
+  if (!again.value) return chosen == again.played ? tr("{square} again, the game's move.", {{"square", played}}) : "";
   const ReviewedMove& value = *again.value;
-  const std::string best = square_name(value.best) + " (" + value_words(value.best_score, value.exact) + ")";
-  if (chosen == value.best) return "Found it: " + best + " is the best move here.";
-  const std::string game_value = "(" + value_words(value.played_score, value.exact) + ")";
+  const std::string best_value = value_words(value.best_score, value.exact);
+  const std::string best = square_name(value.best);
+  if (chosen == value.best)
+    return tr("Found it: {best} ({value}) is the best move here.", {{"best", best}, {"value", best_value}});
+  const std::string game_value = value_words(value.played_score, value.exact);
   if (chosen == again.played)
-    return played + " again, the game's move " + game_value + ". Hard would play " + best + ".";
-  return "You played " + square_name(chosen) + ". Hard would play " + best + "; the game's " + played + " was " +
-         game_value.substr(1, game_value.size() - 2) + ".";
+    return tr("{square} again, the game's move ({value}). Hard would play {best} ({best_value}).",
+              {{"square", played}, {"value", game_value}, {"best", best}, {"best_value", best_value}});
+  return tr("You played {chosen}. Hard would play {best} ({best_value}); the game's {square} was {value}.",
+            {{"chosen", square_name(chosen)},
+             {"best", best},
+             {"best_value", best_value},
+             {"square", played},
+             {"value", game_value}});
 }
 
 std::optional<Board> ReviewSession::question(bool hints_first, double now) {
@@ -122,29 +133,46 @@ std::string ReviewSession::status() const {
     // The end: the game's result and what each side gave away.
     const Position end = moves.position_after(moves.size());
     const int black = count_bits(end.discs_of(Color::Black)), white = count_bits(end.discs_of(Color::White));
-    std::string line = "The end: Black " + std::to_string(black) + ", White " + std::to_string(white) + ".";
+    std::string line = tr("The end: Black {black}, White {white}.", {{"black", black}, {"white", white}});
     if (moves.complete() && moves.reviewable() > 0)
-      line += " Given away against the best moves: Black " + std::to_string(moves.total_loss(Color::Black)) +
-              " discs, White " + std::to_string(moves.total_loss(Color::White)) + ".";
+      (line += " ") += tr("Given away against the best moves: Black {black} discs, White {white}.",
+                          {{"black", moves.total_loss(Color::Black)}, {"white", moves.total_loss(Color::White)}});
     return line;
   }
   const GameReview::Move& move = moves.moves()[review.at];
-  std::string line =
-      "Move " + std::to_string(review.at + 1) + ": " + colour_name(move.colour) + " played " + square_name(move.played);
-  if (!move.reviewable) return line + " (a placement).";
-  if (!move.value) return line + "; its value is still being worked out.";
+  const std::initializer_list<WordArg> said = {
+      {"number", review.at + 1}, {"colour", colour_name(move.colour)}, {"square", square_name(move.played)}};
+  if (!move.reviewable) return tr("Move {number}: {colour} played {square} (a placement).", said);
+  if (!move.value) return tr("Move {number}: {colour} played {square}; its value is still being worked out.", said);
   const ReviewedMove& value = *move.value;
-  if (value.loss() == 0) return line + " (" + value_words(value.played_score, value.exact) + "), the best move.";
-  line += " (" + value_words(value.played_score, value.exact) + "): " + std::to_string(value.loss()) +
-          (value.loss() == 1 ? " disc" : " discs") + " worse than " + square_name(value.best) + " (" +
-          value_words(value.best_score, value.exact) + ").";
+  const std::string played_value = value_words(value.played_score, value.exact);
+  if (value.loss() == 0)
+    return tr("Move {number}: {colour} played {square} ({value}), the best move.",
+              {{"number", review.at + 1},
+               {"colour", colour_name(move.colour)},
+               {"square", square_name(move.played)},
+               {"value", played_value}});
+  std::string line = trn(
+      "Move {number}: {colour} played {square} ({value}): {n} disc worse than {best} ({best_value}).",
+      "Move {number}: {colour} played {square} ({value}): {n} discs worse than {best} ({best_value}).", value.loss(),
+      {{"number", review.at + 1},
+       {"colour", colour_name(move.colour)},
+       {"square", square_name(move.played)},
+       {"value", played_value},
+       {"best", square_name(value.best)},
+       {"best_value", value_words(value.best_score, value.exact)}});
   const std::vector<std::size_t> mistakes = moves.mistakes(move.colour);
   const auto rank = std::find(mistakes.begin(), mistakes.end(), review.at);
-  if (rank != mistakes.end())
-    line += std::string(" ") + colour_name(move.colour) + "'s " +
-            (rank == mistakes.begin()       ? "biggest mistake."
-             : rank - mistakes.begin() == 1 ? "second biggest mistake."
-                                            : "third biggest mistake.");
+  if (rank != mistakes.end()) {
+    const bool black = move.colour == Color::Black;
+    line += " ";
+    if (rank == mistakes.begin())
+      line += black ? tr("Black's biggest mistake.") : tr("White's biggest mistake.");
+    else if (rank - mistakes.begin() == 1)
+      line += black ? tr("Black's second biggest mistake.") : tr("White's second biggest mistake.");
+    else
+      line += black ? tr("Black's third biggest mistake.") : tr("White's third biggest mistake.");
+  }
   return line;
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "app/core/notices.h"
+#include "app/core/words.h"
 #include "messages/events.h"
 
 namespace reversi {
@@ -250,6 +251,9 @@ std::string state_hook_json(const GameController& game, const ScreenFacts& scree
     else
       state["resultCard"] = nullptr;
     state["theme"] = screen.theme;
+    // The words' language ("en", "de", "es") and the player's choice ("" automatic).
+    state["language"] = language_code(words().language());
+    state["languageSetting"] = game.settings().language;
     state["themeAutomatic"] = screen.theme_automatic;
     state["moreContrast"] = screen.more_contrast;
     state["sound"] = game.settings().sound;

@@ -50,4 +50,8 @@ std::string milestone_words(messages::online::Milestone milestone);
 // The notice when one is reached: "Milestone: your first win against a person. You are now level 3."
 std::string milestone_notice(messages::online::Milestone milestone, int level);
 
+// What the server refused, in the player's language: the server's own words
+// in English (they can say more, a name's fault say), else the code's.
+std::string server_error_words(messages::ErrorCode code, const std::string& reason);
+
 }  // namespace reversi

@@ -73,6 +73,11 @@ mergeInto(LibraryManager.library, {
       window.reversiApp.accessCommand = function (text) {
         return UTF8ToString(ReversiPage.callWithTexts('_reversi_access_command', [text]));
       };
+      // A sentence in the app's language for the accessible mirror: the
+      // English (a text of src/app/lang/en.po) and its placeholders' values.
+      window.reversiApp.word = function (english, values) {
+        return UTF8ToString(ReversiPage.callWithTexts('_reversi_word', [english, JSON.stringify(values || {})]));
+      };
       window.reversiApp.canSwapVersion = function () {
         const state = window.__reversiState;
         return !state || !state.ready || state.phase === 'over' || !state.transcript;
@@ -152,6 +157,35 @@ mergeInto(LibraryManager.library, {
   reversi_js_focus_access_board: function () {
     const access = window.reversiAccess;
     return access && access.focusBoard ? (access.focusBoard() ? 1 : 0) : 0;
+  },
+
+  // The browser's languages, best first, one per line.
+  reversi_js_preferred_languages__deps: ['$ReversiPage'],
+  reversi_js_preferred_languages: function () {
+    const list = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
+    return ReversiPage.newText(list.join('\n'));
+  },
+
+  // A language's catalogue (lang/<code>.json, made from src/app/lang/<code>.po),
+  // handed to _reversi_language_loaded with the request's number.
+  reversi_js_load_language__deps: ['$ReversiPage'],
+  reversi_js_load_language: function (request, codePointer) {
+    const code = ReversiPage.text(codePointer, -1);
+    const answer = function (text, found) {
+      ReversiPage.callWithTexts('_reversi_language_loaded', [text], [request, found]);
+    };
+    fetch('lang/' + code + '.json')
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(new Error(response.status)); })
+      .then(function (text) { answer(text, 1); })
+      .catch(function (error) {
+        console.warn('Reversi: the words in ' + code + ' could not be fetched (' + error.message + ')');
+        answer('', 0);
+      });
+  },
+
+  reversi_js_show_language__deps: ['$ReversiPage'],
+  reversi_js_show_language: function (codePointer) {
+    document.documentElement.lang = ReversiPage.text(codePointer, -1);
   },
 
   reversi_js_coarse_pointer: function () {
