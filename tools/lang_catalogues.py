@@ -16,7 +16,7 @@
       has a placeholder the English does not (or the other way round), or
       has the wrong number of plural forms; and when a JS file asks
       word('...') for a text en.po lacks. Run by ctest (scripts/test).
-  lang_catalogues.py extract SRC_DIR JS_FILE PO_DIR
+  lang_catalogues.py extract SRC_DIR JS_FILE [JS_FILE ...] PO_DIR
       rewrites en.po from the texts the code hands to tr, trn and Text
       (xgettext), then brings the other catalogues in line (msgmerge).
 
@@ -200,7 +200,7 @@ def check(po_dir, js_files):
     return 1 if found else 0
 
 
-def extract(src_dir, js_file, po_dir):
+def extract(src_dir, js_files, po_dir):
     sources = sorted(os.path.join(d, f) for d, _, files in os.walk(src_dir) for f in files
                      if f.endswith(('.cpp', '.h')))
     pot = os.path.join(po_dir, 'en.po')
@@ -220,7 +220,7 @@ def extract(src_dir, js_file, po_dir):
             sys.exit(f'{arguments[0]} failed')
     common = ['xgettext', '--from-code=UTF-8', '--no-wrap', '--sort-by-file', '--package-name=reversi', '-o', pot]
     run(common + ['-L', 'C++', '-ktr:1', '-ktrn:1,2', '-kText:1,1t', '-kText:1c,2,2t', '-kbegin_panel:1', '-kaction:1'] + sources)
-    run(common + ['-j', '-L', 'JavaScript', '-kword:1', '-kwordn:1,2', '-kN_:1', js_file])
+    run(common + ['-j', '-L', 'JavaScript', '-kword:1', '-kwordn:1,2', '-kN_:1'] + js_files)
     with open(pot, encoding='utf-8') as f:
         text = f.read()
     # en.po is the source: the English is the msgid, the header says so.
@@ -243,7 +243,7 @@ if __name__ == '__main__':
         build(sys.argv[2], sys.argv[3], sys.argv[4])
     elif len(sys.argv) >= 3 and sys.argv[1] == 'check':
         sys.exit(check(sys.argv[2], sys.argv[3:]))
-    elif len(sys.argv) == 5 and sys.argv[1] == 'extract':
-        extract(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif len(sys.argv) >= 5 and sys.argv[1] == 'extract':
+        extract(sys.argv[2], sys.argv[3:-1], sys.argv[-1])
     else:
         sys.exit(__doc__)

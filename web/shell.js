@@ -53,6 +53,77 @@
   var hostOrigin = host.target;
   var lastReported = -1;
 
+  // -------------------------------------------------------------- words --
+  // The loading screen and the error panel speak the player's language, in
+  // the app's own words: its catalogues (src/app/lang/*.po, served as
+  // lang/<code>.json and keyed by the English), chosen as the app chooses
+  // (?lang=, then the language kept in Settings, then the browser's). The
+  // English needs no download; another language's words replace it when
+  // they arrive, and if they cannot be had the English stays.
+  // N_ marks an English text for the catalogues (tools/lang_catalogues.py
+  // extract); index.html's marked texts are these.
+  function N_(english) { return english; }
+  N_('Loading Reversi…'), N_('Reversi could not start'), N_('Details'), N_('Try again');
+  N_('A new version is ready'), N_('Reload'), N_('Not now');
+  var LANGUAGES = ['en', 'de', 'es'];
+  var language = 'en';
+  var words = null;
+  var worded = [];  // [element, English, values, attribute]: worded again when the words arrive
+  function word(english, values) {
+    var found = words && words[english];
+    var text = typeof found === 'string' && found ? found : english;
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+  function put(entry) {
+    var text = word(entry[1], entry[2]);
+    if (entry[3]) entry[0].setAttribute(entry[3], text);
+    else entry[0].textContent = text;
+  }
+  function write(element, english, values, attribute) {
+    if (!element) return;
+    worded = worded.filter(function (w) { return w[0] !== element || w[3] !== attribute; });
+    var entry = [element, english, values, attribute];
+    worded.push(entry);
+    put(entry);
+  }
+  function speakable(code) {
+    var base = String(code || '').toLowerCase().split('-')[0];
+    return LANGUAGES.indexOf(base) >= 0 ? base : null;
+  }
+  function useLanguage(code) {
+    if (!code || code === language) return;
+    language = code;
+    words = null;
+    var reword = function () {
+      document.documentElement.lang = language;
+      worded.forEach(put);
+    };
+    if (code === 'en') { reword(); return; }
+    fetch('lang/' + code + '.json', { credentials: 'same-origin' }).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (document) {
+      if (language !== code || !document || !document.words || typeof document.words !== 'object') return;
+      words = document.words;
+      reword();
+    }).catch(function () { /* the English stays */ });
+  }
+  // What index.html writes in English: its marked texts and labels.
+  Array.prototype.forEach.call(document.querySelectorAll('[data-word]'), function (element) {
+    write(element, element.textContent.trim());
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('[data-word-label]'), function (element) {
+    write(element, element.getAttribute('aria-label'), null, 'aria-label');
+  });
+  var askedLanguage = speakable(new URLSearchParams(location.search).get('lang'));
+  useLanguage(askedLanguage || (function () {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < wanted.length; i++) if (speakable(wanted[i])) return speakable(wanted[i]);
+    return 'en';
+  })());
+  window.reversiShellWords = { word: word, language: function () { return language; } };
+
   // Seconds without any progress after which a start is declared stuck: while
   // files download (any byte counts), and from the runtime's start to the first
   // board (the app itself gives up waiting for storage after 6 s).
@@ -80,11 +151,12 @@
     try { window.dispatchEvent(new Event(name)); } catch (e) { /* very old browser */ }
   }
 
-  function showError(message, details) {
+  // `message` is English, worded with `values` in the player's language.
+  function showError(message, details, values) {
     if (failed) return;
     failed = true;
     if (loading) loading.hidden = true;
-    document.getElementById('error-message').textContent = message;
+    write(document.getElementById('error-message'), message, values);
     if (details) {
       document.getElementById('error-details').textContent = String(details);
       document.getElementById('error-details-box').hidden = false;
@@ -111,7 +183,7 @@
   window.reversiReady = markReady;
   // Called by the app when it cannot go on (e.g. no WebGL 2 context).
   window.reversiFatal = function (text) {
-    showError(String(text || 'The game stopped because of an internal error.'));
+    showError(String(text || N_('The game stopped because of an internal error.')));
   };
 
   // ----------------------------------------------------------- progress --
@@ -162,9 +234,9 @@
     if (files[name]) files[name].state = 'failed';
     var offline = navigator.onLine === false;
     showError(offline
-      ? 'Reversi could not start offline: part of the game (' + name + ') is not saved on this device yet. Connect to the internet and try again.'
-      : 'The game could not be downloaded. Check your connection and try again.',
-    name + ': ' + reason);
+      ? N_('Reversi could not start offline: part of the game ({file}) is not saved on this device yet. Connect to the internet and try again.')
+      : N_('The game could not be downloaded. Check your connection and try again.'),
+    name + ': ' + reason, { file: name });
   }
 
   // A download whose bytes are counted as they arrive (the progress bar and
@@ -208,8 +280,8 @@
       ? 'nothing arrived for ' + Math.round(idle) + ' s; still waiting for ' + waiting.join(', ')
       : 'the game did not finish starting: nothing happened for ' + Math.round(idle) + ' s while ' + step;
     showError(navigator.onLine === false
-      ? 'Reversi could not start: the device is offline and the game is not fully saved on it. Connect to the internet and try again.'
-      : 'Reversi stopped loading. Check your connection and try again.',
+      ? N_('Reversi could not start: the device is offline and the game is not fully saved on it. Connect to the internet and try again.')
+      : N_('Reversi stopped loading. Check your connection and try again.'),
     what + (lastScriptError ? '; last error: ' + lastScriptError : ''));
   }, 1000);
   window.addEventListener('error', function (e) {
@@ -238,7 +310,10 @@
       // Emscripten's "Downloading data... (12/345)" form carries byte progress.
       var m = text.match(/\((\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\)/);
       if (m && +m[2] > 0) setProgress(0.1 + 0.7 * (+m[1] / +m[2]));
-      if (statusLine) statusLine.textContent = text.replace(/\s*\(\d.*\)$/, '');
+      text = text.replace(/\s*\(\d.*\)$/, '');
+      // Emscripten's own words, as the shell says them.
+      text = { 'Downloading data...': N_('Downloading…'), 'Running...': N_('Starting…'), 'Please wait...': N_('Starting…') }[text] || text;
+      write(statusLine, text);
     },
     monitorRunDependencies: function (left) {
       progressed();
@@ -261,7 +336,7 @@
           progressed();
           receiveInstance(instance, module);
         }, function (e) {
-          showError('The game engine failed to load. Check your connection and try again.',
+          showError(N_('The game engine failed to load. Check your connection and try again.'),
             'reversi.wasm does not fit reversi.js (' + (e && e.message ? e.message : e) + ')');
         });
       }, function () { /* reported by the download */ });
@@ -276,7 +351,7 @@
       requestAnimationFrame(function () { requestAnimationFrame(markReady); });
     },
     onAbort: function (what) {
-      showError('The game engine failed to load. Check your connection and try again.', what);
+      showError(N_('The game engine failed to load. Check your connection and try again.'), what);
     }
   };
 
@@ -308,7 +383,7 @@
   };
 
   if (typeof WebAssembly !== 'object') {
-    showError('This browser cannot run Reversi: WebAssembly is not available.');
+    showError(N_('This browser cannot run Reversi: WebAssembly is not available.'));
     return;
   }
 
@@ -318,11 +393,20 @@
     return;
   }
   function noWebgl2() {
-    return 'This browser cannot run Reversi: WebGL 2 is not available. Try an up-to-date Chrome, Edge, Firefox or Safari, and check that hardware acceleration is turned on.';
+    return N_('This browser cannot run Reversi: WebGL 2 is not available. Try an up-to-date Chrome, Edge, Firefox or Safari, and check that hardware acceleration is turned on.');
   }
 
-  window.Module.setStatus('Downloading…');
+  window.Module.setStatus(N_('Downloading…'));
   openDatabase();
+  // The language kept in Settings speaks unless the address asked for one.
+  if (!askedLanguage) {
+    openDatabase().then(function (db) {
+      var read = db.transaction('documents', 'readonly').objectStore('documents').get('settings');
+      read.onsuccess = function () {
+        try { useLanguage(speakable(JSON.parse(read.result).language)); } catch (e) { /* none kept */ }
+      };
+    }).catch(function () { /* storage refused: the browser's language */ });
+  }
   wasmModule = download('reversi.wasm').then(function (response) {
     var compileBytes = function (from) {
       return from.arrayBuffer().then(function (buffer) { return WebAssembly.compile(buffer); });
@@ -384,7 +468,7 @@
     };
     script.onerror = function () {
       files['reversi.js'].state = 'failed';
-      showError('The game could not be downloaded. Check your connection and try again.', 'reversi.js failed to load');
+      showError(N_('The game could not be downloaded. Check your connection and try again.'), 'reversi.js failed to load');
     };
     document.body.appendChild(script);
   }, function () { /* reported */ });

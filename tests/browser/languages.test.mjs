@@ -90,6 +90,9 @@ describe('the app in English, German and Spanish', () => {
       await waitForApp(page);
       await waitForLanguage(page, 'de');
       assert.equal((await state(page)).languageSetting, 'de');
+      // The loading screen read the kept choice too (web/shell.js).
+      await page.waitForFunction(() => document.querySelector('.loading-title').textContent === 'Reversi wird geladen…',
+        null, { timeout: guard(10000) });
 
       await pressControl(page, 'Menu');
       await waitForPanel(page, 'menu');

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  buildFakeDist, desktop, distDir, launchBrowser, openPage, requireDist, screenshot, waitForApp,
+  buildFakeDist, desktop, distDir, guard, launchBrowser, openPage, phone, requireDist, screenshot, waitForApp,
 } from './harness.mjs';
 import { dropFromCache, serveBundle, waitForCached } from './load-helpers.mjs';
 
@@ -110,6 +110,44 @@ describe('failed starts of the real app', () => {
     } finally {
       await context.close();
       await server.stop();
+    }
+  });
+
+  test("in the player's language: Spanish from the browser while the wasm is on its way, German from ?lang=", async () => {
+    const held = await serveBundle(distDir, { hold: (p) => p.endsWith('/reversi.wasm') });
+    const spanish = await openPage(browser, null, { ...phone, locale: 'es-ES' });
+    try {
+      await spanish.page.goto(`${held.url}index.html?nosw`, { waitUntil: 'commit' });
+      // The shell fetches lang/es.json itself and words its texts again when it arrives.
+      await spanish.page.waitForFunction(() => document.querySelector('.loading-title').textContent === 'Cargando Reversi…',
+        null, { timeout: guard(10000) });
+      assert.equal(await spanish.page.locator('#loading-status').textContent(), 'Descargando…');
+      assert.equal(await spanish.page.evaluate(() => document.documentElement.lang), 'es');
+      // The watchdog's verdict, in Spanish; the details stay as they are, for whoever reads them.
+      const shown = await errorPanel(spanish.page, guard(15000));
+      assert.match(shown.message, /Reversi dejó de cargarse/);
+      assert.match(shown.details, /reversi\.wasm/);
+      assert.equal(await spanish.page.locator('#error h1').textContent(), 'Reversi no pudo iniciarse');
+      assert.equal(await spanish.page.locator('#error-retry').textContent(), 'Reintentar');
+    } finally {
+      await spanish.context.close();
+      await held.stop();
+    }
+
+    const refusing = await serveBundle(distDir, { fail: (p) => (p.endsWith('/reversi.data') ? 503 : null) });
+    const german = await openPage(browser, null, phone);
+    try {
+      await german.page.goto(`${refusing.url}index.html?nosw&lang=de`);
+      await errorPanel(german.page, guard(10000));
+      // Shown in English at once if the error comes first, then worded again.
+      await german.page.waitForFunction(() => /konnte nicht heruntergeladen werden/.test(
+        document.getElementById('error-message').textContent), null, { timeout: guard(10000) });
+      assert.equal(await german.page.locator('#error h1').textContent(), 'Reversi konnte nicht starten');
+      assert.equal(await german.page.locator('#error summary').textContent(), 'Einzelheiten');
+      await screenshot(german.page, 'load-error-de-phone');
+    } finally {
+      await german.context.close();
+      await refusing.stop();
     }
   });
 });
