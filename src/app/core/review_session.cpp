@@ -140,8 +140,10 @@ std::string ReviewSession::status() const {
     return line;
   }
   const GameReview::Move& move = moves.moves()[review.at];
+  // A WordArg refers to its text: the square's name must outlive `said`.
+  const std::string square = square_name(move.played);
   const std::initializer_list<WordArg> said = {
-      {"number", review.at + 1}, {"colour", colour_name(move.colour)}, {"square", square_name(move.played)}};
+      {"number", review.at + 1}, {"colour", colour_name(move.colour)}, {"square", square}};
   if (!move.reviewable) return tr("Move {number}: {colour} played {square} (a placement).", said);
   if (!move.value) return tr("Move {number}: {colour} played {square}; its value is still being worked out.", said);
   const ReviewedMove& value = *move.value;
