@@ -269,12 +269,17 @@ void ArcadePanel::draw_leaderboard(const Params& params, float width, Result& re
   }
   const auto& board = params.online.leaderboard();
   if (!board || board->period != period_) return dim_text(waiting_words(params.online, tr("Loading the leaderboard…")));
-  dim_text(readable_date(board->from) + " to " + last_day_before(board->to) +
-           " (UTC; weeks start on Monday). A win against a person earns " + std::to_string(online::kWinPoints) +
-           " points, a draw " + std::to_string(online::kDrawPoints) + ", a loss " +
-           std::to_string(online::kLossPoints) + ", once each side has made " +
-           std::to_string(online::kRatedMovesEach) + " moves; two players earn from at most " +
-           std::to_string(online::kRatedGamesPerPairPerDay) + " games together a day.");
+  dim_text(
+      tr("{from} to {to} (UTC; weeks start on Monday). A win against a person earns {win} points, a draw "
+         "{draw}, a loss {loss}, once each side has made {moves} moves; two players earn from at most {games} "
+         "games together a day.",
+         {{"from", readable_date(board->from)},
+          {"to", last_day_before(board->to)},
+          {"win", online::kWinPoints},
+          {"draw", online::kDrawPoints},
+          {"loss", online::kLossPoints},
+          {"moves", online::kRatedMovesEach},
+          {"games", online::kRatedGamesPerPairPerDay}}));
   if (board->entries.empty())
     dim_text(tr("Nobody has played a person in this period yet."));
   else
