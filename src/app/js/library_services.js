@@ -101,8 +101,10 @@ mergeInto(LibraryManager.library, {
       if (primary) b.className = 'primary';
       return b;
     };
-    const cancel = button('Cancel', false);
-    const ok = button(ReversiPage.text(actionPointer, -1) || 'Load', true);
+    // The app's words in its language (the same catalogues as web/access.js).
+    const word = (english) => (window.reversiApp && window.reversiApp.word ? window.reversiApp.word(english) : english);
+    const cancel = button(word('Cancel'), false);
+    const ok = button(ReversiPage.text(actionPointer, -1) || word('Load'), true);
     row.append(cancel, ok);
     panel.append(label, field, row);
     dialog.append(panel);
