@@ -64,7 +64,7 @@
   // extract); index.html's marked texts are these.
   function N_(english) { return english; }
   N_('Loading Reversi…'), N_('Reversi could not start'), N_('Details'), N_('Try again');
-  N_('A new version is ready'), N_('Reload'), N_('Not now');
+  N_('A new version is ready'), N_('Reload'), N_('Not now'), N_('Reversi board');
   var LANGUAGES = ['en', 'de', 'es'];
   var language = 'en';
   var words = null;

@@ -93,6 +93,7 @@ describe('the app in English, German and Spanish', () => {
       // The loading screen read the kept choice too (web/shell.js).
       await page.waitForFunction(() => document.querySelector('.loading-title').textContent === 'Reversi wird geladen…',
         null, { timeout: guard(10000) });
+      assert.equal(await page.locator('#canvas').getAttribute('aria-label'), 'Reversi-Brett', 'the canvas named in German');
 
       await pressControl(page, 'Menu');
       await waitForPanel(page, 'menu');
