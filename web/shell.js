@@ -103,9 +103,9 @@
     if (code === 'en') { reword(); return; }
     fetch('lang/' + code + '.json', { credentials: 'same-origin' }).then(function (response) {
       return response.ok ? response.json() : null;
-    }).then(function (document) {
-      if (language !== code || !document || !document.words || typeof document.words !== 'object') return;
-      words = document.words;
+    }).then(function (catalogue) {
+      if (language !== code || !catalogue || !catalogue.words || typeof catalogue.words !== 'object') return;
+      words = catalogue.words;
       reword();
     }).catch(function () { /* the English stays */ });
   }
@@ -122,7 +122,6 @@
     for (var i = 0; i < wanted.length; i++) if (speakable(wanted[i])) return speakable(wanted[i]);
     return 'en';
   })());
-  window.reversiShellWords = { word: word, language: function () { return language; } };
 
   // Seconds without any progress after which a start is declared stuck: while
   // files download (any byte counts), and from the runtime's start to the first
