@@ -121,14 +121,49 @@ ImVec2 BoardView::square_origin(Square square) const {
 
 // Walnut rim with a lighter bevel, the felt and its grid, the marker points
 // and the coordinates.
+//
+// The rim and the felt are opaque, so the shadow shows only right of and
+// below the rim, and the rim only around the felt: each is drawn clipped to
+// where it shows. The picture is the same as drawing each whole, and a
+// software renderer (a phone without a GPU, the tests' headless Chromium)
+// fills a third of the pixels it did: these three layers were 1.5 screens'
+// worth of blending on a desktop.
 void BoardView::draw_rim_and_felt(ImDrawList& draw_list, const Theme& theme) const {
   const ImVec2 end(origin_.x + size_, origin_.y + size_);
-  draw_list.AddRectFilled(ImVec2(origin_.x + 3, origin_.y + 6), ImVec2(end.x + 3, end.y + 6), IM_COL32(0, 0, 0, 110),
-                          rim_ * 0.6f);
-  draw_list.AddRectFilledMultiColor(origin_, end, palette::kFrameLight, palette::kFrame, palette::kFrame,
-                                    palette::kFrame);
-  draw_list.AddRect(origin_, end, palette::kCopperDeep, 0, 0, 1.5f);
   const ImVec2 felt_end(felt_.x + 8 * cell_, felt_.y + 8 * cell_);
+  // The renderer cuts a clip rectangle to whole pixels. The rim is opaque,
+  // so its strips may overlap: each reaches two units under the felt and
+  // past the rim's own edge. The shadow is not: its two strips meet on one
+  // line, put on the middle of a pixel row, where the renderer's cuts of
+  // both agree, so every pixel is shaded once.
+  constexpr float kOverlap = 2.0f;
+  const auto clipped = [&draw_list](ImVec2 from, ImVec2 to, const auto& draw) {
+    draw_list.PushClipRect(from, to, true);
+    draw();
+    draw_list.PopClipRect();
+  };
+  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  const auto mid_pixel = [](float value, float pixels) { return (std::floor(value * pixels) + 0.5f) / pixels; };
+  const ImVec2 shadow_from(origin_.x + 3, origin_.y + 6), shadow_to(end.x + 3, end.y + 6);
+  const auto shadow = [&] { draw_list.AddRectFilled(shadow_from, shadow_to, IM_COL32(0, 0, 0, 110), rim_ * 0.6f); };
+  const float shadow_left = mid_pixel(shadow_from.x - kOverlap, scale.x);
+  const float shadow_right = mid_pixel(shadow_to.x + kOverlap, scale.x);
+  const float shadow_split = mid_pixel(end.y - kOverlap, scale.y);  // under the rim left of its edge
+  clipped(ImVec2(mid_pixel(end.x - kOverlap, scale.x), mid_pixel(shadow_from.y - kOverlap, scale.y)),
+          ImVec2(shadow_right, shadow_split), shadow);
+  clipped(ImVec2(shadow_left, shadow_split), ImVec2(shadow_right, mid_pixel(shadow_to.y + kOverlap, scale.y)), shadow);
+  const auto overlapping = [&](ImVec2 from, ImVec2 to, const auto& draw) {
+    clipped(ImVec2(from.x - kOverlap, from.y - kOverlap), ImVec2(to.x + kOverlap, to.y + kOverlap), draw);
+  };
+  const auto rim = [&] {
+    draw_list.AddRectFilledMultiColor(origin_, end, palette::kFrameLight, palette::kFrame, palette::kFrame,
+                                      palette::kFrame);
+  };
+  overlapping(origin_, ImVec2(end.x, felt_.y), rim);
+  overlapping(ImVec2(origin_.x, felt_end.y), end, rim);
+  overlapping(ImVec2(origin_.x, felt_.y), ImVec2(felt_.x, felt_end.y), rim);
+  overlapping(ImVec2(felt_end.x, felt_.y), ImVec2(end.x, felt_end.y), rim);
+  draw_list.AddRect(origin_, end, palette::kCopperDeep, 0, 0, 1.5f);
   draw_list.AddRectFilledMultiColor(felt_, felt_end, palette::kFeltLight, palette::kFeltLight, palette::kFeltDark,
                                     palette::kFeltDark);
   for (int line = 0; line <= 8; ++line) {
