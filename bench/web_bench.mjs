@@ -23,7 +23,12 @@
 //  - frame intervals (requestAnimationFrame) while Hard thinks, beside a
 //    baseline while discs flip with no computer thinking, and app frames per
 //    second on an idle board (state().frames over a quiet spell).
+//  - what a drawn frame costs Chromium's processes (Linux: their processor
+//    time from /proc, by process type), at desktop size and on a phone at
+//    pixel ratio 2, while pointer motion makes the app draw: with software
+//    WebGL (SwiftShader) the GPU process is most of the browser tests' time.
 // The machine's load average is printed: other jobs skew every figure.
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,6 +129,47 @@ function bytesOf(entries) {
 }
 
 const load = () => os.loadavg()[0];
+
+/** Processor seconds used so far by Chromium's processes, by --type (the browser process as 'browser'); null off Linux. */
+function chromiumSeconds() {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const seconds = {};
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let command, stat;
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch { continue; }
+    if (!/chromium/.test(command.split('\0')[0])) continue;
+    const type = (command.match(/--type=([a-z-]+)/) || [null, 'browser'])[1];
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    seconds[type] = (seconds[type] || 0) + (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  }
+  return seconds;
+}
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+
+/** Chromium's processor milliseconds per app frame while pointer motion keeps the app drawing (one context open). */
+async function frameCost(browser, url, contextOptions) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.reversi && window.reversi.state().ready, null, { timeout: 120000, polling: 100 });
+  await page.waitForTimeout(1500);
+  const frames0 = await page.evaluate(() => window.reversi.state().frames);
+  const before = chromiumSeconds();
+  const y = contextOptions.viewport.height - 30;
+  for (let i = 0; i < 90; i++) {
+    await page.mouse.move(20 + (i % 10) * 5, y);
+    await page.waitForTimeout(30);
+  }
+  await page.waitForTimeout(500);
+  const frames = (await page.evaluate(() => window.reversi.state().frames)) - frames0;
+  const after = chromiumSeconds();
+  await context.close();
+  const perFrame = (type) => round(((after[type] || 0) - (before[type] || 0)) * 1000 / frames, 1);
+  return { frames, gpuMs: perFrame('gpu-process'), rendererMs: perFrame('renderer'), browserMs: perFrame('browser') };
+}
 
 async function main() {
   requireDist();
@@ -266,6 +312,13 @@ async function main() {
       results.idle = { seconds: round(seconds), frames: f1 - f0, framesPerSecond: round((f1 - f0) / seconds, 2) };
       await context.close();
     }
+
+    // ------------------------------------ what a drawn frame costs Chromium --
+    if (chromiumSeconds()) {
+      const url = `${server.url}index.html?nosw&mode=two-player`;
+      const phoneAt2 = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+      results.frameCost = { desktop: await frameCost(browser, url, desktop), phone: await frameCost(browser, url, phoneAt2) };
+    }
   } finally {
     await browser.close();
     await server.stop();
@@ -290,6 +343,9 @@ function print(r) {
     ['Hard thinking: rAF interval p95', `${r.hardThinking.rafIntervalMs.p95} ms`, `max ${r.hardThinking.rafIntervalMs.max} ms`],
     ['Hard thinking: app frames/s', `${r.hardThinking.appFramesPerSecond}`, 'state().frames during the replies'],
     ['idle board: app frames/s', `${r.idle.framesPerSecond}`, `${r.idle.frames} frames in ${r.idle.seconds} s without input`],
+    ...(r.frameCost ? Object.entries({ 'desktop 1280x800': r.frameCost.desktop, 'phone 390x844 at x2': r.frameCost.phone }).map(([size, c]) => [
+      `a drawn frame, ${size}: Chromium GPU process`, `${c.gpuMs} ms`,
+      `of processor time; renderer ${c.rendererMs} ms, browser ${c.browserMs} ms (${c.frames} frames)`]) : []),
   ];
   const w0 = Math.max(...rows.map((x) => x[0].length));
   const w1 = Math.max(...rows.map((x) => x[1].length));
