@@ -33,7 +33,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createStaticServer } from '../scripts/serve.mjs';
-import { desktop, distDir, launchBrowser, requireDist } from '../tests/browser/harness.mjs';
+import { desktop, distDir, launchBrowser, phone, requireDist } from '../tests/browser/harness.mjs';
 import { median, numberOption, quantile, round } from './bench_support.mjs';
 
 const RUNS = numberOption('runs', 5);
@@ -130,9 +130,11 @@ function bytesOf(entries) {
 
 const load = () => os.loadavg()[0];
 
-/** Processor seconds used so far by Chromium's processes, by --type (the browser process as 'browser'); null off Linux. */
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+const procReadable = fs.existsSync('/proc/self/stat');
+
+/** Processor seconds used so far by Chromium's processes, by --type (the browser process as 'browser'); Linux only. */
 function chromiumSeconds() {
-  if (!fs.existsSync('/proc/self/stat')) return null;
   const seconds = {};
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let command, stat;
@@ -147,7 +149,6 @@ function chromiumSeconds() {
   }
   return seconds;
 }
-const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
 
 /** Chromium's processor milliseconds per app frame while pointer motion keeps the app drawing (one context open). */
 async function frameCost(browser, url, contextOptions) {
@@ -314,10 +315,9 @@ async function main() {
     }
 
     // ------------------------------------ what a drawn frame costs Chromium --
-    if (chromiumSeconds()) {
+    if (procReadable) {
       const url = `${server.url}index.html?nosw&mode=two-player`;
-      const phoneAt2 = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
-      results.frameCost = { desktop: await frameCost(browser, url, desktop), phone: await frameCost(browser, url, phoneAt2) };
+      results.frameCost = { desktop: await frameCost(browser, url, desktop), phone: await frameCost(browser, url, phone) };
     }
   } finally {
     await browser.close();
