@@ -90,9 +90,15 @@ void rebuild_fonts_if_needed(Runtime& runtime, float zoom) {
 }
 
 // What a frame drew, as a fingerprint: its vertices, indices and commands.
-std::uint64_t picture_of(const ImDrawData& data) {
+// The picture a frame puts on the screen: ImGui's draw lists, and the size
+// and colour of the drawable they are drawn over. (A texture's contents are
+// known by its name: painted text and the font atlas get new textures.)
+std::uint64_t picture_of(const ImDrawData& data, int width, int height, const ImVec4& clear) {
   reversi::Fingerprint fingerprint;
   fingerprint.add_value(data.DisplaySize);
+  fingerprint.add_value(width);
+  fingerprint.add_value(height);
+  fingerprint.add_value(clear);
   for (int list = 0; list < data.CmdListsCount; ++list) {
     const ImDrawList& draw_list = *data.CmdLists[list];
     fingerprint.add(draw_list.VtxBuffer.Data, draw_list.VtxBuffer.size_in_bytes());
@@ -156,6 +162,8 @@ bool take_events(Runtime& runtime, bool hold_pointer) {
     runtime.app->handle_event(event);
     had_input = true;
     track_pointer(runtime.pointer, event);
+    // A desktop window shown again may have lost what it held: draw it anew.
+    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_EXPOSED) runtime.settling.forget();
     // Touch arrives as mouse events from SDL_TOUCH_MOUSEID: after the finger
     // lifts, nothing may stay "hovered" (phones have no hover). A new press
     // or a real mouse's motion calls off a hiding still to come: a quick
@@ -226,22 +234,30 @@ void run_frame(Runtime& runtime) {
   ImGui::NewFrame();
   runtime.app->frame(now);
   ImGui::Render();
-  // Never rest on a picture the next frame would change: a popup is measured
-  // hidden on its first frame, and fades and scroll limits settle over a few.
-  if (runtime.settling.drawn(picture_of(*ImGui::GetDrawData()))) runtime.frames_owed = std::max(runtime.frames_owed, 1);
 
   int width = 0, height = 0;
   SDL_GL_GetDrawableSize(runtime.window, &width, &height);
-#ifdef __EMSCRIPTEN__
-  reversi::gl_state::set_viewport(0, 0, width, height);
-#else
-  glViewport(0, 0, width, height);
-#endif
   const ImVec4 clear = runtime.theme.background();
-  glClearColor(clear.x, clear.y, clear.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  SDL_GL_SwapWindow(runtime.window);
+  // Never rest on a picture the next frame would change: a popup is measured
+  // hidden on its first frame, and fades and scroll limits settle over a few.
+  const bool changed = runtime.settling.drawn(picture_of(*ImGui::GetDrawData(), width, height, clear));
+  if (changed) runtime.frames_owed = std::max(runtime.frames_owed, 1);
+  // A frame whose picture is the one on the screen is not drawn again: the
+  // canvas (or the window) keeps showing it. Most frames are such: each one
+  // a waiting clock or the dots owe between two changes of the text, and
+  // the frame after every change that proves it settled. Drawing is what
+  // costs a phone's battery, and most of the processor under software GL.
+  if (changed) {
+#ifdef __EMSCRIPTEN__
+    reversi::gl_state::set_viewport(0, 0, width, height);
+#else
+    glViewport(0, 0, width, height);
+#endif
+    glClearColor(clear.x, clear.y, clear.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    SDL_GL_SwapWindow(runtime.window);
+  }
   runtime.app->frame_rendered();
 }
 

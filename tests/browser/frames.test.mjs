@@ -1,12 +1,13 @@
 // Every state change draws its frames (issue 45, item 1): a dialog opened
 // with a real mouse click is on the canvas once the app stops drawing, with
 // no further input; the app's idle-frame saving never stops on a picture
-// that more frames would change.
+// that more frames would change. And a frame whose picture is already on the
+// canvas is not drawn again (issue 41: drawing is most of the tests' time).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  appSuite, decodePng, desktop, phone, screenshot, state, waitForControl, waitForPanel, waitForState, waitForStill,
-  waitForTurn,
+  appSuite, decodePng, desktop, drawnFrames, nudge, phone, screenshot, state, waitForControl, waitForPanel, waitForState,
+  waitForStill, waitForTurn,
 } from './harness.mjs';
 
 // Each dialog, by the buttons clicked to open it (the last click is the one watched).
@@ -30,6 +31,29 @@ function differingShare(a, b, tolerance = 24) {
   return differ / (a.pixels.length / 4);
 }
 
+/**
+ * Counts the app's draw calls from here on: wraps the drawing methods of the
+ * canvas's WebGL context, which the app's GL calls go through. Returns a
+ * function that reads the count.
+ */
+async function countDraws(page) {
+  await page.evaluate(() => {
+    const canvas = document.querySelector('canvas');
+    const gl = canvas.getContext('webgl2') || canvas.getContext('webgl');
+    window.__draws = 0;
+    for (const name of ['clear', 'drawElements', 'drawArrays']) {
+      const original = gl[name];
+      if (gl[`__${name}`]) continue;
+      gl[`__${name}`] = original;
+      gl[name] = function counted(...args) {
+        window.__draws++;
+        return original.apply(this, args);
+      };
+    }
+  });
+  return () => page.evaluate(() => window.__draws);
+}
+
 /** Clicks (or taps) the centre of a control as a player would: a real pointer event. */
 async function press(page, name, touch) {
   const c = await waitForControl(page, name);
@@ -41,6 +65,35 @@ async function press(page, name, touch) {
 
 describe('every state change draws its frames', () => {
   const suite = appSuite();
+
+  test('a frame that would show the picture already on the canvas is not drawn again', async () => {
+    const { context, page, log } = await suite.open(desktop, { mode: 'two-player', pace: null });
+    try {
+      await waitForTurn(page);
+      await nudge(page);
+      await waitForStill(page);
+      const before = decodePng(await page.screenshot());
+      const draws = await countDraws(page);
+      // Input owes frames (the mouse moved), and each runs the game's update,
+      // but the picture is the same: none of them draws.
+      const from = (await state(page)).frames;
+      const after = await drawnFrames(page, 12);
+      assert.ok(after.frames >= from + 12, 'the app ran its frames');
+      assert.equal(await draws(), 0, `${after.frames - from} frames with the same picture drew nothing`);
+      const kept = decodePng(await page.screenshot());
+      assert.equal(differingShare(before, kept, 0), 0, 'the canvas still shows the picture drawn before');
+      // A change is drawn at once (the count sees the app's drawing).
+      await press(page, 'Menu', false);
+      await waitForPanel(page, 'menu');
+      await waitForStill(page);
+      assert.ok(await draws() > 0, 'opening the menu drew');
+      const menu = decodePng(await screenshot(page, 'frames-unchanged-then-menu'));
+      assert.ok(differingShare(before, menu) > 0.02, 'the menu is on the canvas');
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
 
   for (const [label, options] of [['desktop', desktop], ['phone', phone]]) {
     test(`each dialog opened by a ${label === 'phone' ? 'tap' : 'click'} is drawn without further input (${label})`,
