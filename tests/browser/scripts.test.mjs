@@ -7,7 +7,7 @@
 // keeps them for offline play. Bad input is refused or drawn within its line.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { desktop, guard, openPage, phone, playFirstMoveOnline, pressControl, quickPace, screenshot,
+import { desktop, openPage, openTextField, phone, playFirstMoveOnline, pressControl, quickPace, screenshot,
   state, tapControl, takeNickname, waitForApp, waitForPanel, waitForState, pollUntil } from './harness.mjs';
 import { gameServerSuite } from './lib/game-server.mjs';
 
@@ -31,17 +31,7 @@ const SAMPLES = {
  */
 async function write(page, text) {
   const { chatDraft } = (await state(page)).online;
-  // A tap that opens nothing is tapped again, as a player would: on a loaded
-  // machine one such tap was seen in about three full runs (cause not found).
-  for (let attempt = 1; ; attempt += 1) {
-    await tapControl(page, 'Write a message…');
-    try {
-      await page.waitForSelector('#reversi-text-field', { timeout: guard(1500) });
-      break;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
+  await openTextField(page, 'Write a message…');
   if (chatDraft) assert.equal(await page.inputValue('#reversi-text-field'), chatDraft, 'the refused line is offered again');
   await page.fill('#reversi-text-field', text);
   await page.click('#reversi-text-dialog button[type=submit]');
