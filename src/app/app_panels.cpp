@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -92,8 +93,14 @@ void App::end_panel() {
   if (const std::optional<float> spare = widgets::region_spare_in(window); spare && (*spare > 2 || *spare < -1)) {
     const std::string_view name(window->Name);  // "Bestenlisten###Leaderboards": keyed by the English
     const std::size_t english = name.find("###");
-    panel_heights_[std::string(english == std::string_view::npos ? name : name.substr(english + 3))] =
-        window->Size.y - *spare;
+    float& fitted = panel_heights_[std::string(english == std::string_view::npos ? name : name.substr(english + 3))];
+    const float wanted = window->Size.y - *spare;
+    // The region measures its content a frame late, so this frame may look
+    // the same as the last while the next one resizes the dialog: that one
+    // is owed, or the dialog (and its buttons) would move only at the next
+    // tap, away from under the player's finger.
+    if (std::abs(wanted - fitted) > 0.5f) frames_owed_ = std::max(frames_owed_, 2);
+    fitted = wanted;
   }
   ImGui::EndPopup();
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { quickPace, desktop, launchBrowser, nextFrames, openPage, openTextField, phone, playFirstMoveOnline, pressControl, requireDist, screenshot, state,
-  takeNickname, tapControl, tapControlUntil, waitForApp, waitForPanel, waitForState } from './harness.mjs';
+  takeNickname, tapControl, waitForApp, waitForPanel, waitForState } from './harness.mjs';
 import { startGameServer } from './lib/game-server.mjs';
 import { distDir } from './lib/server.mjs';
 
@@ -103,8 +103,8 @@ describe('the arcade', () => {
       assert.deepEqual(after.online.chat.map((l) => l.text), ['Good luck, Bob!', 'Thanks! ****** soup after?', 'Still here.'],
         'a muted player is not heard');
       // A report, with its reason: kept for the staff, and said so.
-      await tapControlUntil(ada.page, 'Report…', (timeout) =>
-        ada.page.waitForFunction(() => window.reversi.state().panel === 'report', null, { timeout, polling: 50 }));
+      await tapControl(ada.page, 'Report…');
+      await waitForPanel(ada.page, 'report');
       await screenshot(ada.page, 'arcade-report-phone');
       await tapControl(ada.page, 'Cheating');
       await waitForState(ada.page, (s) => /Thank you: the report is kept/.test(s.notice), null, { message: 'the report taken' });

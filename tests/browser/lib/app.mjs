@@ -281,30 +281,13 @@ export async function tapControl(page, name, { target = page, timeout = 10000 } 
 }
 
 /**
- * Taps the control `name` until `reached(timeout)` resolves (it waits for
- * what the tap does, within the guard it is given). A tap that does nothing
- * is tapped again, as a player would, and said in the test's output. On a
- * loaded machine a tap on a button of the online chat dialog did nothing
- * about once a run: the button was drawn 34 px above where the next frame,
- * the one that took the press, laid it out, with nothing new to show
- * (docs/testing.md; not yet mended). Returns the taps taken.
+ * Taps the control `name` that opens the page's text dialog and waits for
+ * its field. One tap, as a player's: a dialog whose buttons moved only when
+ * the next tap came (the chat's, after a new line) once made such taps miss.
  */
-export async function tapControlUntil(page, name, reached, { taps = 3 } = {}) {
-  for (let tap = 1; ; tap += 1) {
-    await tapControl(page, name);
-    try {
-      await reached(guard(1500));
-      return tap;
-    } catch (error) {
-      if (tap >= taps) throw error;
-      console.log(`# "${name}" did nothing: tapped again (tap ${tap + 1})`);
-    }
-  }
-}
-
-/** Taps the control `name` that opens the page's text dialog until its field is there (tapControlUntil). */
 export async function openTextField(page, name) {
-  return tapControlUntil(page, name, (timeout) => page.waitForSelector('#reversi-text-field', { timeout }));
+  await tapControl(page, name);
+  await page.waitForSelector('#reversi-text-field', { timeout: guard(1500) });
 }
 
 /** Waits until state().panel equals `panel` (a name, as in waitForPanel) in a Page or Frame. */
