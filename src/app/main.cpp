@@ -89,10 +89,10 @@ void rebuild_fonts_if_needed(Runtime& runtime, float zoom) {
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
-// What a frame drew, as a fingerprint: its vertices, indices and commands.
-// The picture a frame puts on the screen: ImGui's draw lists, and the size
-// and colour of the drawable they are drawn over. (A texture's contents are
-// known by its name: painted text and the font atlas get new textures.)
+// The picture a frame puts on the screen, as a fingerprint: ImGui's draw
+// lists (vertices, indices, commands), and the size and colour of the
+// drawable they are drawn over. (A texture's contents are known by its name:
+// painted text and the font atlas get new textures.)
 std::uint64_t picture_of(const ImDrawData& data, int width, int height, const ImVec4& clear) {
   reversi::Fingerprint fingerprint;
   fingerprint.add_value(data.DisplaySize);
@@ -238,16 +238,15 @@ void run_frame(Runtime& runtime) {
   int width = 0, height = 0;
   SDL_GL_GetDrawableSize(runtime.window, &width, &height);
   const ImVec4 clear = runtime.theme.background();
-  // Never rest on a picture the next frame would change: a popup is measured
-  // hidden on its first frame, and fades and scroll limits settle over a few.
-  const bool changed = runtime.settling.drawn(picture_of(*ImGui::GetDrawData(), width, height, clear));
-  if (changed) runtime.frames_owed = std::max(runtime.frames_owed, 1);
   // A frame whose picture is the one on the screen is not drawn again: the
   // canvas (or the window) keeps showing it. Most frames are such: each one
   // a waiting clock or the dots owe between two changes of the text, and
   // the frame after every change that proves it settled. Drawing is what
   // costs a phone's battery, and most of the processor under software GL.
-  if (changed) {
+  if (runtime.settling.drawn(picture_of(*ImGui::GetDrawData(), width, height, clear))) {
+    // Never rest on a picture the next frame would change: a popup is measured
+    // hidden on its first frame, and fades and scroll limits settle over a few.
+    runtime.frames_owed = std::max(runtime.frames_owed, 1);
 #ifdef __EMSCRIPTEN__
     reversi::gl_state::set_viewport(0, 0, width, height);
 #else
