@@ -199,7 +199,7 @@ class App {
   void publish_state();
   // Each frame's parts (app_frame.cpp): catching up before drawing, and
   // telling the state hook what changed after it.
-  void follow_game();
+  void follow_game(double flips_end);
   void follow_language();
   void publish_after_frame();
   // The keys (app_keys.cpp), by where they go.

@@ -3,6 +3,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "app/app.h"
 #include "app/core/state_hook.h"
@@ -24,15 +26,20 @@ void App::between_frames() {
 void App::frame(double now) {
   now_ = now;
   // However sparse frames are, one is drawn after each animation ends (dots,
-  // ring), and the hook learns it has ended.
+  // ring), and the hook learns it has ended. The flips count as ended only
+  // once that frame is drawn: a computer's reply comes in a later frame, so
+  // the player always sees the board their move made, even when a busy
+  // machine's next frame comes after the reply was due.
+  double flips_end = animation_.end_time();
   if (settled_frame_owed_ && !animation_.running(now_)) {
     settled_frame_owed_ = false;
     state_dirty_ = true;
+    flips_end = std::nextafter(now_, std::numeric_limits<double>::infinity());
   }
   reduced_motion_ = platform::reduced_motion();
   follow_theme();
   widgets::begin_frame(static_cast<int>(panel_));
-  follow_game();
+  follow_game(flips_end);
   controls_.controls.clear();
   controls_.regions.clear();
   draw_screen();
@@ -44,7 +51,7 @@ void App::frame(double now) {
 }
 
 // The game, the host page, the table and the worker, caught up with before drawing.
-void App::follow_game() {
+void App::follow_game(double flips_end) {
   // Sitting down at a table or getting up changes the game on screen.
   if (online() != was_online_) {
     was_online_ = online();
@@ -53,7 +60,7 @@ void App::follow_game() {
   }
   const bool was_ready = game_.ready();
   const std::string notice = game_.notices().text();
-  game_.update(now_, animation_.end_time());
+  game_.update(now_, flips_end);
   if (game_.ready() != was_ready) {
     // A resumed or written game that is already over shows its board, not the result card.
     result_dismissed_ = session()->game().is_over();
