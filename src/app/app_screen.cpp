@@ -245,50 +245,6 @@ void App::draw_landscape(ImVec2 display, float pad, bool result) {
     draw_side_moves(ImVec2(side_x, side_y), side, list_height);
 }
 
-void App::draw_side_moves(ImVec2 origin, float width, float height) {
-  if (!session()) return;
-  const MoveRecord& record = session()->game().record();
-  if (record.all().empty()) return;
-  ImGui::SetCursorScreenPos(origin);
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(palette::kPanel));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(12, 10));
-  widgets::begin_scroll_region("##side-moves", ImVec2(width, height), /*padded=*/true);
-  ImGui::PopStyleVar();
-  ImGui::PopStyleColor();
-  ImGui::PushFont(theme_.strong);
-  ImGui::TextUnformatted(tr("Moves"));
-  ImGui::PopFont();
-  // Two moves to a line (black's and white's), each a button that shows the
-  // board as it was after it.
-  const float column = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
-  int number = 0, in_line = 0;
-  const std::size_t cursor = record.cursor();
-  for (std::size_t index = 0; index < record.all().size(); ++index) {
-    const Ply& ply = record.all()[index];
-    if (ply.is_pass()) continue;
-    ++number;
-    if (in_line == 1) ImGui::SameLine(0, 10);
-    const std::string label =
-        "      " + std::to_string(number) + ". " + square_name(ply.square) + "##side" + std::to_string(number);
-    const ImU32 colour = index + 1 == cursor ? palette::kCopperBright
-                         : index < cursor    ? palette::kText
-                                             : palette::kTextDim;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
-    const bool chosen = ImGui::Selectable(label.c_str(), index + 1 == cursor, 0, ImVec2(column, 26));
-    ImGui::PopStyleColor();
-    if (widgets::note_control("side:" + std::to_string(number)) || chosen) view_move(static_cast<std::size_t>(number));
-    const ImVec2 row = ImGui::GetItemRectMin();
-    draw_disc(*ImGui::GetWindowDrawList(), ImVec2(row.x + 10, row.y + 13), 7, ply.color, 1, 0);
-    in_line = (in_line + 1) % 2;
-  }
-  // The newest move stays in view as the game goes on.
-  if (record.all().size() != side_moves_seen_) {
-    side_moves_seen_ = record.all().size();
-    ImGui::SetScrollHereY(1.0f);
-  }
-  widgets::end_scroll_region();
-}
-
 void App::draw_board_area(ImVec2 origin, float size) {
   board_origin_ = origin;
   board_size_ = size;

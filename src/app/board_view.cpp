@@ -7,33 +7,6 @@
 namespace reversi {
 namespace {
 
-ImU32 mix(ImU32 from, ImU32 to, float t) {
-  const ImVec4 a = ImGui::ColorConvertU32ToFloat4(from), b = ImGui::ColorConvertU32ToFloat4(to);
-  return ImGui::ColorConvertFloat4ToU32(
-      ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t));
-}
-
-void fill_ellipse(ImDrawList& draw_list, ImVec2 center, float radius_x, float radius_y, ImU32 color) {
-  if (radius_x < 0.3f || radius_y < 0.3f) return;
-  const int segments = std::clamp(static_cast<int>(radius_y * 1.2f), 18, 64);
-  for (int i = 0; i < segments; ++i) {
-    const float angle = 6.2831853f * i / segments;
-    draw_list.PathLineTo(ImVec2(center.x + std::cos(angle) * radius_x, center.y + std::sin(angle) * radius_y));
-  }
-  draw_list.PathFillConvex(color);
-}
-
-void stroke_ellipse(ImDrawList& draw_list, ImVec2 center, float radius_x, float radius_y, ImU32 color,
-                    float thickness) {
-  if (radius_x < 0.5f || radius_y < 0.5f || thickness <= 0) return;
-  const int segments = std::clamp(static_cast<int>(radius_y * 1.5f), 18, 64);
-  for (int i = 0; i < segments; ++i) {
-    const float angle = 6.2831853f * i / segments;
-    draw_list.PathLineTo(ImVec2(center.x + std::cos(angle) * radius_x, center.y + std::sin(angle) * radius_y));
-  }
-  draw_list.PathStroke(color, ImDrawFlags_Closed, thickness);
-}
-
 void centered_text(ImDrawList& draw_list, ImFont* font, float size, ImVec2 center, ImU32 color, const char* text) {
   const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text);
   draw_list.AddText(font, size, ImVec2(center.x - extent.x * 0.5f, center.y - extent.y * 0.5f), color, text);
@@ -70,36 +43,6 @@ void draw_cursor(ImDrawList& draw_list, ImVec2 corner, float cell) {
 }
 
 }  // namespace
-
-void draw_disc(ImDrawList& draw_list, ImVec2 center, float radius, Color face, float width, float lift) {
-  const float radius_x = radius * std::max(width, 0.0f);
-  // Shadow on the felt, further away while the disc is raised.
-  const float drop = radius * (0.10f + 0.18f * lift);
-  fill_ellipse(draw_list, ImVec2(center.x + drop * 0.35f, center.y + drop), radius_x * 1.02f + 1, radius * 1.02f,
-               palette::kShadow);
-  center.y -= radius * 0.10f * lift;
-  const bool ebony = face == Color::Black;
-  const ImU32 edge = ebony ? palette::kEbonyEdge : palette::kPearlEdge;
-  const ImU32 body = ebony ? palette::kEbony : palette::kPearl;
-  const ImU32 shine = ebony ? palette::kEbonyHighlight : palette::kPearlHighlight;
-  fill_ellipse(draw_list, center, radius_x, radius, edge);
-  // Soft radial light from the upper left, built from nested ellipses.
-  const int layers = 9;
-  for (int layer = 0; layer < layers; ++layer) {
-    const float t = static_cast<float>(layer) / (layers - 1);
-    const float shrink = 1.0f - 0.08f - 0.72f * t;
-    const ImVec2 offset(-radius_x * 0.28f * t, -radius * 0.30f * t);
-    ImU32 color = mix(body, shine, t * t * (ebony ? 0.85f : 1.0f));
-    if (!ebony && layer == 3) color = mix(color, IM_COL32(226, 214, 236, 255), 0.45f);  // nacre: faint violet
-    if (!ebony && layer == 5) color = mix(color, IM_COL32(214, 236, 232, 255), 0.40f);  // and sea-green
-    fill_ellipse(draw_list, ImVec2(center.x + offset.x, center.y + offset.y), radius_x * shrink, radius * shrink,
-                 color);
-  }
-  // The sides differ by more than colour: white discs carry a ring.
-  if (!ebony)
-    stroke_ellipse(draw_list, center, radius_x * 0.5f, radius * 0.5f, palette::kDiscMark,
-                   std::max(1.0f, radius * palette::kDiscMarkWidth) * std::min(1.0f, width * 1.5f));
-}
 
 void BoardView::layout(ImVec2 origin, float size) {
   origin_ = origin;
@@ -192,32 +135,48 @@ void BoardView::draw(ImDrawList& draw_list, const Theme& theme, const BoardPictu
                      const FlipAnimation& animation, double now) const {
   draw_rim_and_felt(draw_list, theme);
   const float radius = cell_ * 0.41f;
-  for (Square square = 0; square < 64; ++square) {
+  const auto center_of = [this](Square square) {
     const ImVec2 corner = square_origin(square);
-    const ImVec2 center(corner.x + cell_ * 0.5f, corner.y + cell_ * 0.5f);
-    if (square == picture.highlight)
-      draw_list.AddRectFilled(ImVec2(corner.x + 1, corner.y + 1), ImVec2(corner.x + cell_ - 1, corner.y + cell_ - 1),
-                              palette::kRefused);
+    return ImVec2(corner.x + cell_ * 0.5f, corner.y + cell_ * 0.5f);
+  };
+  // Under the discs: a square marked after a refused tap.
+  if (picture.highlight != kNoMove) {
+    const ImVec2 corner = square_origin(picture.highlight);
+    draw_list.AddRectFilled(ImVec2(corner.x + 1, corner.y + 1), ImVec2(corner.x + cell_ - 1, corner.y + cell_ - 1),
+                            palette::kRefused);
+  }
+  // The discs, all together: each is a picture from one texture, so they
+  // are one draw call (each stays inside its square, shadow and all).
+  for (Square square = 0; square < 64; ++square) {
     const DiscPose pose = animation.pose(square, now);
     const bool black = picture.black & bit(square), white = picture.white & bit(square);
     if (pose.animated) {
       if (pose.visible && (black || white))
-        draw_disc(draw_list, center, radius * (1.0f + 0.08f * pose.lift), pose.face, pose.width, pose.lift);
+        draw_disc(draw_list, center_of(square), radius, pose.face, pose.width, pose.lift);
     } else if (black || white) {
-      draw_disc(draw_list, center, radius, black ? Color::Black : Color::White, 1.0f, 0.0f);
-      if (picture.hover_flips & bit(square)) {
-        // Would turn: a copper ring and a dot of the mover's colour.
-        draw_list.AddCircle(center, radius * 0.62f, palette::kCopperBright, 0, 2.5f);
-        draw_list.AddCircleFilled(center, radius * 0.28f,
-                                  picture.hover_colour == Color::Black ? palette::kEbony : palette::kPearl);
-      }
-    } else if (square == picture.hover) {
+      draw_disc(draw_list, center_of(square), radius, black ? Color::Black : Color::White, 1.0f, 0.0f);
+    }
+  }
+  // Over them: what a move would turn, the dots, the rings and the cursor.
+  for (Square square = 0; square < 64; ++square) {
+    const ImVec2 corner = square_origin(square);
+    const ImVec2 center = center_of(square);
+    // A turning disc carries nothing.
+    const bool settled = !animation.pose(square, now).animated;
+    const bool black = picture.black & bit(square), white = picture.white & bit(square);
+    const bool empty = !black && !white;
+    if (settled && !empty && (picture.hover_flips & bit(square))) {
+      // Would turn: a copper ring and a dot of the mover's colour.
+      draw_list.AddCircle(center, radius * 0.62f, palette::kCopperBright, 0, 2.5f);
+      draw_list.AddCircleFilled(center, radius * 0.28f,
+                                picture.hover_colour == Color::Black ? palette::kEbony : palette::kPearl);
+    } else if (settled && empty && square == picture.hover) {
       // A faint disc of the mover's colour where the mouse would play.
       const ImU32 face =
           picture.hover_colour == Color::Black ? IM_COL32(22, 18, 16, 150) : IM_COL32(236, 230, 219, 150);
       draw_list.AddCircleFilled(center, radius, face);
       draw_list.AddCircle(center, radius, palette::kCopperBright, 0, 2.0f);
-    } else if (picture.dots & bit(square)) {
+    } else if (settled && empty && (picture.dots & bit(square))) {
       if (picture.valued & bit(square)) {
         draw_value_chip(draw_list, theme, center, cell_, picture.values[square],
                         (picture.exact_values & bit(square)) != 0);

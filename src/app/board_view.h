@@ -6,6 +6,7 @@
 
 #include <array>
 
+#include "app/disc_view.h"
 #include "app/flip_animation.h"
 #include "app/theme.h"
 #include "engine/board.h"
@@ -60,8 +61,5 @@ class BoardView {
   float cell_ = 0;
   ImVec2 felt_{0, 0};  // top-left of square a1
 };
-
-// A disc of ebony or mother-of-pearl, `width` (0..1) squashed for a turn.
-void draw_disc(ImDrawList& draw_list, ImVec2 center, float radius, Color face, float width, float lift);
 
 }  // namespace reversi

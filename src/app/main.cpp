@@ -15,6 +15,7 @@
 
 #include "app/app.h"
 #include "app/core/picture_settling.h"
+#include "app/disc_view.h"
 #include "app/platform.h"
 #include "app/text_view.h"
 #include "app/theme.h"
@@ -272,6 +273,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
   // Every GL object died with the context: make ImGui's anew, from GL's defaults.
   reversi::gl_state::forget();
   reversi::widgets::forget_painted_text();
+  reversi::forget_disc_pictures();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplOpenGL3_Init(g_runtime->glsl_version);
   g_runtime->font_scale = 0;
