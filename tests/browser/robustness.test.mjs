@@ -225,12 +225,18 @@ describe('robustness', () => {
       for (const page of [first, second]) await page.goto(appUrl(server, { mode: 'two-player' }));
       await waitForApp(first);
       await waitForApp(second);
+      // Each tab is played as a player plays it: brought to the front first.
+      // A tab behind another gets no animation frames, and its app runs only
+      // on the browser's slow timer for hidden pages (five seconds a press).
+      await first.bringToFront();
       await tapSquare(first, 'd3');
-      await tapSquare(second, 'f5');
       await waitForState(first, (s) => s.transcript === 'd3');
+      await second.bringToFront();
+      await tapSquare(second, 'f5');
       await waitForState(second, (s) => s.transcript === 'f5');
       // Each tab finishes a game (a resignation from the host-free menu: the quickest end).
       for (const page of [first, second]) {
+        await page.bringToFront();
         await pressControl(page, 'Menu');
         await waitForPanel(page, 'menu');
         await pressControl(page, 'Resign…');
@@ -242,10 +248,11 @@ describe('robustness', () => {
         { message: 'both finished games recorded' }));
       assert.equal(record.recent.length, 2, 'both finished games are in the record');
       // Reloading each tab brings back its own game.
-      await first.reload();
-      await second.reload();
-      assert.equal((await waitForApp(first)).transcript, 'd3');
-      assert.equal((await waitForApp(second)).transcript, 'f5');
+      for (const [page, transcript] of [[first, 'd3'], [second, 'f5']]) {
+        await page.bringToFront();
+        await page.reload();
+        assert.equal((await waitForApp(page)).transcript, transcript);
+      }
     } finally {
       await persistent.close();
     }
