@@ -226,8 +226,8 @@ describe('robustness', () => {
       await waitForApp(first);
       await waitForApp(second);
       // Each tab is played as a player plays it: brought to the front first.
-      // A tab behind another gets no animation frames, and its app runs only
-      // on the browser's slow timer for hidden pages (five seconds a press).
+      // Played from behind the other tab, each press took some five seconds
+      // to be seen (why was not found: both tabs report themselves visible).
       await first.bringToFront();
       await tapSquare(first, 'd3');
       await waitForState(first, (s) => s.transcript === 'd3');

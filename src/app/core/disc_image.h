@@ -1,6 +1,6 @@
 // A disc painted once into a picture, so that a board of discs costs the
 // renderer one textured quad a disc instead of a dozen tessellated ellipses
-// (app/disc_sprites.h keeps the pictures as textures). Pure C++: the shapes
+// (app/disc_view.cpp keeps the pictures as textures). Pure C++: the shapes
 // in, straight-alpha RGBA pixels out.
 #pragma once
 
