@@ -31,6 +31,10 @@ constexpr int kPreparedSolveEmpties = 16;
 // (empties - 10) cost more than it saved once the solver ordered its own top
 // nodes by search (FFO #40-#44: 249 M -> 226 M nodes; #45-#47: 775 M -> 721 M).
 constexpr int kPreparedSolveShallower = 14;
+// ... and goes no deeper than this: it searches every move (no probable
+// cut-offs) at some 4 M nodes a second, so from 34 empties a 20-ply one was
+// most of FFO #59's 1,090 s.
+constexpr int kPreparedSolveDeepest = 12;
 // Until the solver has run here, its node rate is guessed from the midgame
 // search's over Hard's first 5 % of a move at 20 empties: 3.7-4.3 M/s
 // natively against 15-22 M/s for the solver, 2.4-3.5 against 12-18 in wasm.
@@ -140,8 +144,8 @@ SearchReport Computer::solve_exact(const Board& board) {
     state_->midgame_table.next_generation();
     MidgameSearch search(ai::Evaluation::Pattern, &state_->midgame_table, unlimited);
     MidgameSearch::Result result{};
-    for (int depth = 1; depth <= empties - kPreparedSolveShallower; ++depth)
-      result = search.search_root(board, depth, result.move);
+    const int deepest = std::min(empties - kPreparedSolveShallower, kPreparedSolveDeepest);
+    for (int depth = 1; depth <= deepest; ++depth) result = search.search_root(board, depth, result.move);
     first_move = result.move;
     guess = ai::score_in_discs(result.score);
     nodes = search.nodes();
