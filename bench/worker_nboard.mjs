@@ -6,7 +6,11 @@
 // process speaks NBoard's protocol on stdin and stdout, so that
 // `reversi-cli match` can play it against native Hard at the same budget
 // (issue 43):
-//   node bench/worker_nboard.mjs [--seconds 0.5] [--scalar]
+//   node bench/worker_nboard.mjs [--seconds 0.5] [--scalar] [--fresh]
+// --fresh starts a new worker for every move, its tables empty, as
+// `reversi-cli match --per-move` makes native Hard afresh for every move: the
+// same search on both sides, so what differs is only the code it runs on
+// (the start, some 0.3 s, comes before the move's search and its timing).
 //   build/native/reversi-cli match hard "engine:node bench/worker_nboard.mjs --seconds 0.5" \
 //     --openings bench/data/xot-openings-8.txt --seconds 0.5 --per-move --json
 // (both sides on the wall clock, which is fair only while each has a
@@ -63,7 +67,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { applyMove, legalMovesOf, otherColor, squareName, START_BOARD } from '../tests/browser/lib/rules.mjs';
 
 const PROGRAM = 'worker_nboard';
-const USAGE = 'usage: node bench/worker_nboard.mjs [--seconds S] [--scalar]';
+const USAGE = 'usage: node bench/worker_nboard.mjs [--seconds S] [--scalar] [--fresh]';
 // The longest think the worker's messages accept (kLongestThink in worker_messages.cpp).
 const LONGEST_THINK = 60;
 // What `reversi-cli nboard` reads at most on one line (kMaxProtocolLineLength).
@@ -110,7 +114,7 @@ function usageError(message) {
 }
 
 function parseOptions(args) {
-  const options = { seconds: 0.5, scalar: false };
+  const options = { seconds: 0.5, scalar: false, fresh: false };
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--seconds' && i + 1 < args.length) {
       const text = args[++i];
@@ -120,6 +124,8 @@ function parseOptions(args) {
       options.seconds = seconds;
     } else if (args[i] === '--scalar') {
       options.scalar = true;
+    } else if (args[i] === '--fresh') {
+      options.fresh = true;
     } else if (args[i] === '--cpu-time') {
       usageError('--cpu-time cannot be had: the worker times its search by the wall clock, as in the browser');
     } else {
@@ -321,8 +327,11 @@ function integerOf(text, low, high) {
 }
 
 class Session {
-  constructor(worker, options) {
+  // `startWorker`: a promise of a new AiWorker, ready to think.
+  constructor(worker, startWorker, options) {
     this.worker = worker;
+    this.startWorker = startWorker;
+    this.fresh = options.fresh;
     this.seconds = options.seconds;
     this.name = options.scalar ? 'HardWorkerScalar' : 'HardWorker';
     this.game = { start: START, moves: [], position: START };
@@ -436,6 +445,10 @@ class Session {
     const position = this.game.position;
     if (gameOver(position)) return complain('go, but the game is over');
     if (!movesOf(position).length) return this.send(moveLine('PA', 0, 0));
+    if (this.fresh) {
+      await this.worker.close();
+      this.worker = await this.startWorker();
+    }
     this.send(`status ${this.name} is thinking`);
     const thought = await this.think(position, this.seconds);
     if (!thought.move || !movesOf(position).includes(thought.move))
@@ -491,13 +504,16 @@ async function main() {
   for (const file of [script, wasm])
     if (!fs.existsSync(file))
       fail(`${file} is missing: build the web bundle first (REVERSI_DIST selects another folder)`);
-  const worker = new AiWorker(script, wasm);
-  try {
-    await worker.ready;
-  } catch (error) {
-    fail(`the AI worker ${worker.script} could not be loaded: ${error.message}`);
-  }
-  const session = new Session(worker, options);
+  const startWorker = async () => {
+    const worker = new AiWorker(script, wasm);
+    try {
+      await worker.ready;
+    } catch (error) {
+      fail(`the AI worker ${worker.script} could not be loaded: ${error.message}`);
+    }
+    return worker;
+  };
+  const session = new Session(await startWorker(), startWorker, options);
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.length > LONGEST_LINE) {
@@ -507,7 +523,7 @@ async function main() {
     if (!(await session.handle(line))) break;
   }
   lines.close();
-  await worker.close();
+  await session.worker.close();
   process.exit(0);
 }
 
