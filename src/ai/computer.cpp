@@ -33,8 +33,9 @@ constexpr int kPreparedSolveEmpties = 16;
 constexpr int kPreparedSolveShallower = 14;
 // ... and goes no deeper than this: it searches every move (no probable
 // cut-offs) at some 4 M nodes a second, so from 34 empties a 20-ply one was
-// most of FFO #59's 1,090 s.
-constexpr int kPreparedSolveDeepest = 12;
+// most of FFO #59's 1,090 s (24 s with 16 plies). 12 plies made #53 (28
+// empties) 15 % slower, so up to 30 empties nothing changes.
+constexpr int kPreparedSolveDeepest = 16;
 // Until the solver has run here, its node rate is guessed from the midgame
 // search's over Hard's first 5 % of a move at 20 empties: 3.7-4.3 M/s
 // natively against 15-22 M/s for the solver, 2.4-3.5 against 12-18 in wasm.
