@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -20,6 +21,16 @@
 #endif
 
 namespace reversi::testing {
+
+// The week the clock is in (Monday 00:00 UTC to the next), counted from
+// 1970: this week's leaderboard counts only the games of this week, so a test
+// that plays and then reads it compares only when no Monday 00:00 UTC fell
+// in between. 1970-01-01 was a Thursday, so day + 3 puts Mondays on
+// multiples of seven.
+inline long current_week() {
+  const auto day = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+  return static_cast<long>((day.time_since_epoch().count() + 3) / 7);
+}
 
 class ChildProcess {
  public:

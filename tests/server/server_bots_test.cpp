@@ -23,6 +23,7 @@ TEST_SUITE("server-process") {
       CAPTURE(games);
       TemporaryFolder folder;
       ServerProcess server(folder);
+      const long week = current_week();
       auto creator = start_bot(
           folder, "creator.log",
           {"--server", server.url(), "--create", "--match", std::to_string(games), "--level", "easy", "--name", "Ada"});
@@ -60,16 +61,20 @@ TEST_SUITE("server-process") {
       CHECK(board.status == 200);
       CHECK(board.headers.at("content-type") == "application/json");
       const Json entries = Json::parse(board.body)["entries"];
-      REQUIRE(entries.size() == 2);
       std::map<std::string, int> points;
       for (const Json& entry : entries) points[entry["player"]] = entry["points"];
       const std::string ada = first["player"];
-      CHECK(points[ada] == 10 * creator_wins + 4 * draws + joiner_wins);
       const HttpAnswer card = http_get(server.port(), "/api/players/" + ada);
       REQUIRE(card.status == 200);
       const Json ada_card = Json::parse(card.body);
       CHECK(ada_card["name"] == "Ada");
-      CHECK(ada_card["points"]["week"] == points[ada]);
+      if (current_week() == week) {
+        CHECK(entries.size() == 2);
+        CHECK(points[ada] == 10 * creator_wins + 4 * draws + joiner_wins);
+        CHECK(ada_card["points"]["week"] == points[ada]);
+      } else {
+        MESSAGE("Monday 00:00 UTC fell during the match: this week's points are not compared");
+      }
       CHECK(ada_card["level"].get<int>() == 1 + static_cast<int>(ada_card["milestones"].size()));
       CHECK(ada_card["level"].get<int>() >= (creator_wins > 0 ? 3 : 2));
       CHECK(http_get(server.port(), "/api/players/p_nobody").status == 404);

@@ -167,6 +167,7 @@ TEST_SUITE("server-process") {
     watcher.socket.send(online::client::WatchOpenTables{});
     CHECK(sees_listed(watcher.socket, code, 10));
 
+    const long week = current_week();
     auto joiner = start_bot(cluster.folder2, "joiner.log",
                             {"--server", cluster.node2->url(), "--join", code, "--level", "medium"});
     check_match(*creator, *joiner, {}, "");
@@ -175,7 +176,10 @@ TEST_SUITE("server-process") {
     const HttpAnswer board1 = http_get(cluster.node1->port(), "/api/leaderboard?period=week");
     const HttpAnswer board2 = http_get(cluster.node2->port(), "/api/leaderboard?period=week");
     REQUIRE(board1.status == 200);
-    CHECK(Json::parse(board1.body)["entries"].size() == 2);
+    if (current_week() == week)
+      CHECK(Json::parse(board1.body)["entries"].size() == 2);
+    else
+      MESSAGE("Monday 00:00 UTC fell during the game: this week's board may be empty");
     CHECK(Json::parse(board1.body)["entries"] == Json::parse(board2.body)["entries"]);
 
     // Chat between a player on each node, at a table node 2 plays.
