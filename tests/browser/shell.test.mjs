@@ -78,6 +78,35 @@ describe('page shell', () => {
     }
   });
 
+  test('the loading screen\'s discs turn, and stand still under ?pace= (the tests\' quick pace) as under reduced motion', async () => {
+    const dir = path.join(tmp, 'ok');
+    const server = await startServer(dir);
+    try {
+      const cases = [
+        ['no pace', '', {}, 'flip', '0.35s'],
+        ['quick pace', `&${quickPace}`, {}, 'none', '0s'],
+        ['pace out of range', '&pace=21', {}, 'flip', '0.35s'],
+        ['reduced motion', '', { reducedMotion: 'reduce' }, 'none', '0s'],
+      ];
+      for (const [name, query, options, animation, fade] of cases) {
+        const { context, page } = await openPage(browser, null, { ...desktop, ...options });
+        try {
+          await page.goto(server.url + `index.html?nosw${query}`);
+          const seen = await page.evaluate(() => ({
+            animation: getComputedStyle(document.querySelector('#loading .disc')).animationName,
+            fade: getComputedStyle(document.getElementById('loading')).transitionDuration,
+          }));
+          assert.deepEqual(seen, { animation, fade }, name);
+          await waitForApp(page);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
   test('error panel when WebGL 2 is unavailable', async () => {
     const dir = path.join(tmp, 'ok');
     // A browser without WebGL 2 downloads nothing; where WebGL 2 exists but no
