@@ -20,11 +20,13 @@
     var theme = localStorage.getItem('reversi-theme');
     if (theme && /^[a-z-]{1,32}$/.test(theme)) document.documentElement.dataset.theme = theme;
   } catch (e) { /* storage refused: the walnut loading screen */ }
-  // ?pace=N (2-20: the app's quick pace for the tests and demonstrations,
-  // src/app/app.cpp) also stills the loading screen, as reduced motion does:
-  // each frame of its turning discs is a whole page for a software-drawn
-  // browser to composite (shell.css).
-  if (/^([2-9]|1[0-9]|20)$/.test(new URLSearchParams(location.search).get('pace') || '')) {
+  // ?pace=N (the app's quick pace for the tests and demonstrations, read as
+  // src/app/app.cpp's pace_from reads it: digits only, 2 to 20) also stills
+  // the loading screen, as reduced motion does: each frame of its turning
+  // discs is a whole page for a software-drawn browser to composite
+  // (shell.css).
+  var pace = new URLSearchParams(location.search).get('pace') || '';
+  if (/^[0-9]+$/.test(pace) && Number(pace) >= 2 && Number(pace) <= 20) {
     document.documentElement.classList.add('still');
   }
   var canvas = document.getElementById('canvas');

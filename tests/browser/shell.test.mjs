@@ -85,7 +85,9 @@ describe('page shell', () => {
       const cases = [
         ['no pace', '', {}, 'flip', '0.35s'],
         ['quick pace', `&${quickPace}`, {}, 'none', '0s'],
+        ['pace with a leading zero, as the app reads it', '&pace=08', {}, 'none', '0s'],
         ['pace out of range', '&pace=21', {}, 'flip', '0.35s'],
+        ['pace not a whole number', '&pace=8.5', {}, 'flip', '0.35s'],
         ['reduced motion', '', { reducedMotion: 'reduce' }, 'none', '0s'],
       ];
       for (const [name, query, options, animation, fade] of cases) {
