@@ -9,7 +9,24 @@ import { artifactsDir } from './server.mjs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export const chromiumArgs = [
+// Chromium 156 opens a renderer for its address bar's drop-down (the WebUI
+// page chrome://omnibox-popup.top-chrome) with every window, and each new
+// context is a window: 1.2 s of processor time for every test page, for a
+// drop-down no headless test shows. Chromium honours only the last
+// --disable-features switch, so ours repeats playwright-core's own list
+// (pinned by package-lock.json) and adds the features that preload that page.
+// launchBrowser() checks the list against the one playwright-core passed.
+const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
+  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin',
+  'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch', 'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const omniboxPopupFeatures = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+let disabledFeatures = [...playwrightDisabledFeatures, ...omniboxPopupFeatures];
+
+const baseArgs = [
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
   '--no-sandbox',
@@ -18,10 +35,47 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+export const chromiumArgs = () => [...baseArgs, `--disable-features=${disabledFeatures.join(',')}`];
 
-/** Launches headless Chromium (a fresh temporary profile). */
+/**
+ * The --disable-features lists on the command line of the Chromium this
+ * process started last (Linux: read from /proc), each split into names.
+ */
+function launchedFeatureLists() {
+  let newest = null;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!argv.includes('--remote-debugging-pipe')) continue;
+      if (!newest || Number(pid) > newest.pid) newest = { pid: Number(pid), argv };
+    } catch { /* the process ended meanwhile */ }
+  }
+  return (newest?.argv || []).filter((a) => a.startsWith('--disable-features='))
+    .map((a) => a.slice('--disable-features='.length).split(',').filter(Boolean));
+}
+
+let featuresChecked = false;
+
+/**
+ * Launches headless Chromium (a fresh temporary profile). The first launch
+ * in a process checks that our --disable-features keeps every feature
+ * playwright-core disabled; if a newer playwright-core disables more, it
+ * says so and launches again with them added.
+ */
 export async function launchBrowser(extraArgs = []) {
-  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs], headless: true });
+  const launch = () => chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs(), ...extraArgs], headless: true });
+  const browser = await launch();
+  if (featuresChecked) return browser;
+  featuresChecked = true;
+  const lists = launchedFeatureLists();
+  const missing = lists.slice(0, -1).flat().filter((f) => !disabledFeatures.includes(f));
+  if (!missing.length) return browser;
+  console.error(`# playwright-core also disables ${missing.join(', ')}: add them to playwrightDisabledFeatures in tests/browser/lib/browser.mjs`);
+  disabledFeatures = [...new Set([...disabledFeatures, ...missing])];
+  await browser.close();
+  return launch();
 }
 
 /**
@@ -31,7 +85,7 @@ export async function launchBrowser(extraArgs = []) {
 export async function launchPersistent(contextOptions = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath, args: chromiumArgs, headless: true, ...contextOptions,
+    executablePath: chromiumPath, args: chromiumArgs(), headless: true, ...contextOptions,
   });
   return {
     context,
