@@ -1,7 +1,8 @@
 // One main for the desktop and the browser (Dear ImGui's own pattern): SDL2
 // window + OpenGL ES3/WebGL2 context + ImGui, then the App draws each frame.
-// In the browser the loop runs on requestAnimationFrame and skips frames when
-// nothing changes, so a still board costs no CPU.
+// In the browser the loop runs on requestAnimationFrame while frames are
+// owed and skips frames that change nothing; an app that only waits ticks
+// from a 50 ms timer instead, so a still board asks the page for no frames.
 #include <SDL.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
@@ -26,6 +27,12 @@
 #include <emscripten/html5.h>
 
 #include "app/gl_state_web.h"
+
+extern "C" {
+// library_reversi.js
+void reversi_js_publish_loop_idle(int idle);
+void reversi_js_wake_on_input();
+}
 #else
 #include <SDL_opengl.h>
 #endif
@@ -57,6 +64,36 @@ struct Runtime {
 };
 
 Runtime* g_runtime = nullptr;  // only for the C callbacks of SDL/Emscripten
+
+#ifdef __EMSCRIPTEN__
+// The loop's two paces. While frames are owed it runs on every display
+// refresh (requestAnimationFrame). Once none is, it ticks from a timer
+// every kIdleTickMs instead: a loop on requestAnimationFrame has the page
+// run a frame's whole lifecycle sixty times a second even when the app
+// draws nothing, which kept a renderer about a tenth busy on a still board
+// and costs a phone's battery. The ticks still see what arrives meanwhile
+// (the worker's reply, the server, the store, the host page) within 50 ms
+// and the clock's seconds; input wakes the loop at once (reversi_wake,
+// from the page's listeners: library_reversi.js).
+constexpr int kIdleTickMs = 50;
+bool g_loop_idle = false;
+
+// True when the loop owes no frame: it may idle until something arrives.
+bool nothing_owed(const Runtime& runtime) {
+  return runtime.frames_owed <= 0 && runtime.release_frames_owed <= 0 && runtime.hide_pointer_in < 0;
+}
+
+void pace_loop(bool idle) {
+  if (idle == g_loop_idle) return;
+  g_loop_idle = idle;
+  reversi_js_publish_loop_idle(idle ? 1 : 0);
+  if (idle)
+    emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, kIdleTickMs);
+  else
+    emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+}
+#endif
+
 
 float device_pixel_ratio(SDL_Window* window) {
   int window_width = 0, window_height = 0, drawable_width = 0, drawable_height = 0;
@@ -262,7 +299,10 @@ void run_frame(Runtime& runtime) {
 }
 
 #ifdef __EMSCRIPTEN__
-void browser_loop() { run_frame(*g_runtime); }
+void browser_loop() {
+  run_frame(*g_runtime);
+  if (!g_runtime->context_lost) pace_loop(nothing_owed(*g_runtime));
+}
 
 EM_BOOL on_context_lost(int, const void*, void*) {
   g_runtime->context_lost = true;
@@ -285,6 +325,20 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 #endif
 
 }  // namespace
+
+#ifdef __EMSCRIPTEN__
+// Called by the page's listeners on input (library_reversi.js): an idle
+// loop goes back to the display's refresh at once, not at its next tick.
+extern "C" EMSCRIPTEN_KEEPALIVE void reversi_wake() {
+  if (!g_runtime || !g_loop_idle) return;
+  pace_loop(false);
+  // The timer's tick already set would still come first, up to 50 ms on:
+  // the loop is started afresh, on the next refresh (the old tick then ends
+  // without running).
+  emscripten_pause_main_loop();
+  emscripten_resume_main_loop();
+}
+#endif
 
 int main(int, char**) {
 #ifdef __EMSCRIPTEN__
@@ -350,6 +404,7 @@ int main(int, char**) {
 #ifdef __EMSCRIPTEN__
   emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_FALSE, on_context_lost);
   emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_FALSE, on_context_restored);
+  reversi_js_wake_on_input();
   emscripten_set_main_loop(browser_loop, 0, true);
 #else
   while (runtime.running) {

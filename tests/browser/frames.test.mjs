@@ -2,7 +2,8 @@
 // with a real mouse click is on the canvas once the app stops drawing, with
 // no further input; the app's idle-frame saving never stops on a picture
 // that more frames would change. And a frame whose picture is already on the
-// canvas is not drawn again (issue 41: drawing is most of the tests' time).
+// canvas is not drawn again (issue 41: drawing is most of the tests' time),
+// and a still app asks the page for no frames at all.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -89,6 +90,37 @@ describe('every state change draws its frames', () => {
       assert.ok(await draws() > 0, 'opening the menu drew');
       const menu = decodePng(await screenshot(page, 'frames-unchanged-then-menu'));
       assert.ok(differingShare(before, menu) > 0.02, 'the menu is on the canvas');
+      assert.deepEqual(log.pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a still app asks the page for no frames; a tap wakes it and is played', async () => {
+    const { context, page, log } = await suite.open(phone, { mode: 'two-player' });
+    try {
+      // Counts the page's requests for animation frames from here on.
+      await page.evaluate(() => {
+        window.__frameRequests = 0;
+        const request = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (callback) => { window.__frameRequests++; return request(callback); };
+      });
+      await waitForTurn(page);
+      await waitForStill(page);
+      const idle = await waitForState(page, (s) => s.loop === 'idle', null, { message: 'the loop idles once nothing is owed' });
+      const requests = await page.evaluate(() => window.__frameRequests);
+      // Half a second of a still board: the loop ticks from a timer and asks for no frame.
+      await page.waitForTimeout(500);
+      assert.equal(await page.evaluate(() => window.__frameRequests), requests, 'no animation frame asked for while idle');
+      assert.equal((await state(page)).frames, idle.frames, 'nothing drawn while idle');
+      const move = idle.legalMoves[0];
+      const square = idle.squares[move];
+      await page.touchscreen.tap(square.x + square.w / 2, square.y + square.h / 2);
+      const played = await waitForState(page, (s, m) => s.transcript === m, move, { message: `the tap on ${move} played` });
+      assert.ok(await page.evaluate(() => window.__frameRequests) > requests, 'the tap put the loop back on the display refresh');
+      assert.ok(played.frames > idle.frames, 'the move was drawn');
+      const after = await waitForState(page, (s) => s.loop === 'idle' && !s.animating, null, { message: 'idle again after the flips' });
+      assert.equal(after.transcript, move);
       assert.deepEqual(log.pageErrors, []);
     } finally {
       await context.close();

@@ -62,7 +62,10 @@ mergeInto(LibraryManager.library, {
     if (!window.reversi) {
       window.reversi = {
         state: function () {
-          return Object.assign({}, window.__reversiState, { frames: window.__reversiFrames || 0 });
+          return Object.assign({}, window.__reversiState, {
+            frames: window.__reversiFrames || 0,
+            loop: window.__reversiLoopIdle ? 'idle' : 'refresh',
+          });
         },
       };
       // The service worker's update prompt asks before swapping versions:
@@ -86,6 +89,20 @@ mergeInto(LibraryManager.library, {
   },
 
   reversi_js_publish_frames: function (frames) { window.__reversiFrames = frames; },
+
+  // The main loop's pace (main.cpp): true while it ticks from a timer
+  // because no frame is owed, for the state hook's loop field.
+  reversi_js_publish_loop_idle: function (idle) { window.__reversiLoopIdle = !!idle; },
+
+  // Input wakes an idle main loop at once (main.cpp, reversi_wake): these
+  // listeners run before SDL's own, on the window, and change nothing.
+  reversi_js_wake_on_input: function () {
+    const wake = function () { Module._reversi_wake(); };
+    ['pointerdown', 'pointermove', 'pointerup', 'mousedown', 'mousemove', 'mouseup', 'touchstart', 'touchmove',
+      'touchend', 'touchcancel', 'keydown', 'keyup', 'wheel', 'resize', 'focus', 'visibilitychange'].forEach(function (type) {
+      window.addEventListener(type, wake, { capture: true, passive: true });
+    });
+  },
 
   reversi_js_signal_ready: function () { if (window.reversiReady) window.reversiReady(); },
 
