@@ -94,7 +94,6 @@ void pace_loop(bool idle) {
 }
 #endif
 
-
 float device_pixel_ratio(SDL_Window* window) {
   int window_width = 0, window_height = 0, drawable_width = 0, drawable_height = 0;
   SDL_GetWindowSize(window, &window_width, &window_height);
