@@ -323,6 +323,15 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 }
 #endif
 
+#ifdef __EMSCRIPTEN__
+// The canvas's context lost and restored, and input that wakes an idle loop.
+void listen_to_the_page() {
+  emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_FALSE, on_context_lost);
+  emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_FALSE, on_context_restored);
+  reversi_js_wake_on_input();
+}
+#endif
+
 }  // namespace
 
 #ifdef __EMSCRIPTEN__
@@ -401,9 +410,7 @@ int main(int, char**) {
   runtime.app = &app;
 
 #ifdef __EMSCRIPTEN__
-  emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_FALSE, on_context_lost);
-  emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_FALSE, on_context_restored);
-  reversi_js_wake_on_input();
+  listen_to_the_page();
   emscripten_set_main_loop(browser_loop, 0, true);
 #else
   while (runtime.running) {
