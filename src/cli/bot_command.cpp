@@ -1,6 +1,6 @@
 // reversi-cli bot: plays online at a reversi-server table with the
 // project's Computer, printing one line per move and per finished game;
-// reconnects by itself (hello with resume) for up to 30 s if the server goes,
+// reconnects by itself (hello with resume) for up to 30 s (--give-up-after) if the server goes,
 // trying each --server in turn when several nodes serve the same tables.
 // Native only: the wasm build of reversi-cli has no sockets.
 #ifdef __EMSCRIPTEN__
@@ -39,7 +39,9 @@ constexpr const char* kBotUsage =
     "bot --server http://HOST:PORT [--server ...] (--create [--match 1|3|5] [--clock S | --game-clock M+I] "
     "[--computer-seat "
     "easy|medium|hard] | "
-    "--join CODE) --level easy|medium|hard [--name NAME] [--delay S] [--json]";
+    "--join CODE) --level easy|medium|hard [--name NAME] [--delay S] [--give-up-after S] [--json]";
+// How long a bot whose server went keeps trying to reach it (or another
+// --server) before it gives up, unless --give-up-after says otherwise.
 constexpr double kReconnectSeconds = 30;
 
 struct BotOptions {
@@ -53,6 +55,7 @@ struct BotOptions {
   Strength level = Strength::Medium;
   std::string name;
   double delay = 0;
+  double give_up_after = kReconnectSeconds;
   bool json = false;
 };
 
@@ -116,7 +119,7 @@ bool Bot::send(const online::ClientMessage& message) {
 }
 
 bool Bot::connect_with_retries() {
-  const double give_up_at = seconds_now() + kReconnectSeconds;
+  const double give_up_at = seconds_now() + options_.give_up_after;
   std::string error;
   for (bool first = true;; first = false) {
     if (connection_.connect(options_.addresses[address_], error)) {
@@ -134,7 +137,7 @@ bool Bot::connect_with_retries() {
     if (seconds_now() >= give_up_at) {
       const ServerAddress& last = options_.addresses[address_];
       std::fprintf(stderr, "reversi-cli bot: the server at %s:%s is gone (%s); gave up after %.0f s\n",
-                   last.host.c_str(), last.port.c_str(), error.c_str(), kReconnectSeconds);
+                   last.host.c_str(), last.port.c_str(), error.c_str(), options_.give_up_after);
       return false;
     }
     if (options_.addresses.size() > 1) {
@@ -391,6 +394,11 @@ int run_bot(int argc, char** argv) {
       const auto seconds = value ? parse_seconds(need()) : std::nullopt;
       if (!seconds) return usage_error("bot", "--delay needs seconds", kBotUsage);
       options.delay = *seconds;
+    } else if (flag == "--give-up-after") {
+      const auto seconds = value ? parse_seconds(need()) : std::nullopt;
+      if (!seconds || *seconds < 1 || *seconds > 3600)
+        return usage_error("bot", "--give-up-after is 1 to 3600 seconds", kBotUsage);
+      options.give_up_after = *seconds;
     } else {
       return usage_error("bot", "unknown option " + flag, kBotUsage);
     }

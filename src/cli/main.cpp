@@ -32,7 +32,8 @@ const Command kCommands[] = {
      "[--computer-seat LEVEL] | "
      "--join "
      "CODE) "
-     "--level LEVEL [--name NAME] [--delay S] [--json]   plays online at a reversi-server table",
+     "--level LEVEL [--name NAME] [--delay S] [--give-up-after S] [--json]   plays online at a reversi-server "
+     "table",
      reversi::cli::run_bot},
     {"nboard",
      "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]   Hard (or PLAYER) as an engine speaking "

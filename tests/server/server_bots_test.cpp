@@ -118,12 +118,15 @@ TEST_SUITE("server-process") {
   TEST_CASE("server process: a bot whose server stays away gives up with a clear message") {
     TemporaryFolder folder;
     auto server = std::make_unique<ServerProcess>(folder);
-    auto creator = start_bot(folder, "creator.log", {"--server", server->url(), "--create", "--level", "easy"});
+    // Three seconds of trying rather than the 30 a bot takes unless told:
+    // the same giving up, and a wait of ten times that as the guard.
+    auto creator = start_bot(folder, "creator.log",
+                             {"--server", server->url(), "--create", "--level", "easy", "--give-up-after", "3"});
     parse_line(creator->read_line(20));
     server->kill_hard();
-    CHECK(creator->wait(40) == 1);
+    CHECK_MESSAGE(creator->wait(30) == 1, "guard: the bot still trying 30 s after its server went (told 3 s)");
     std::ifstream log(folder.path() / "creator.log");
     const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
-    CHECK(text.find("gave up after 30 s") != std::string::npos);
+    CHECK(text.find("gave up after 3 s") != std::string::npos);
   }
 }
