@@ -31,6 +31,7 @@
 extern "C" {
 // library_reversi.js
 void reversi_js_publish_loop_idle(int idle);
+void reversi_js_count_tick();
 void reversi_js_wake_on_input();
 }
 #else
@@ -299,6 +300,7 @@ void run_frame(Runtime& runtime) {
 
 #ifdef __EMSCRIPTEN__
 void browser_loop() {
+  reversi_js_count_tick();
   run_frame(*g_runtime);
   if (!g_runtime->context_lost) pace_loop(nothing_owed(*g_runtime));
 }

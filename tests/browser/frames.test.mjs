@@ -109,8 +109,10 @@ describe('every state change draws its frames', () => {
       await waitForStill(page);
       const idle = await waitForState(page, (s) => s.loop === 'idle', null, { message: 'the loop idles once nothing is owed' });
       const requests = await page.evaluate(() => window.__frameRequests);
-      // Half a second of a still board: the loop ticks from a timer and asks for no frame.
-      await page.waitForTimeout(500);
+      // Ten turns of the loop on a still board (half a second on a quiet
+      // machine, longer on a busy one): each from the timer, none asking for a frame.
+      await waitForState(page, (s, until) => s.ticks >= until, idle.ticks + 10,
+        { message: 'the idle loop turned ten times' });
       assert.equal(await page.evaluate(() => window.__frameRequests), requests, 'no animation frame asked for while idle');
       assert.equal((await state(page)).frames, idle.frames, 'nothing drawn while idle');
       const move = idle.legalMoves[0];

@@ -65,6 +65,7 @@ mergeInto(LibraryManager.library, {
           return Object.assign({}, window.__reversiState, {
             frames: window.__reversiFrames || 0,
             loop: window.__reversiLoopIdle ? 'idle' : 'refresh',
+            ticks: window.__reversiTicks || 0,
           });
         },
       };
@@ -93,6 +94,9 @@ mergeInto(LibraryManager.library, {
   // The main loop's pace (main.cpp): true while it ticks from a timer
   // because no frame is owed, for the state hook's loop field.
   reversi_js_publish_loop_idle: function (idle) { window.__reversiLoopIdle = !!idle; },
+  // Each turn of the main loop, on the display refresh or the idle timer:
+  // a test can wait for the loop to have run, not for a time to pass.
+  reversi_js_count_tick: function () { window.__reversiTicks = (window.__reversiTicks || 0) + 1; },
 
   // Input wakes an idle main loop at once (main.cpp, reversi_wake): these
   // listeners run before SDL's own, on the window, and change nothing.
