@@ -8,7 +8,8 @@
 # --engine: the opponent's command line (default Egaroucid's web engine at
 #   level 15, bench/anchors/bin/egaroucid-web-nboard --level 15, which
 #   bench/anchors.sh builds; Edax, when it runs, speaks NBoard with -nboard).
-# --seconds: Hard's budget, mean seconds a move (default 0.5). Our side is a
+# --seconds: Hard's budget a move (default 0.5), which it spends in full in
+#   the midgame; exact solves and forced moves end sooner. Our side is a
 #   long-lived `reversi-cli nboard --seconds S` session, which keeps its
 #   hash table and thinks while the engine does, as in a real game; with
 #   --per-move it is Hard inside the match process, made afresh for every
@@ -23,7 +24,8 @@
 # interval (bench/match_stats.py), each side's median and mean time a move
 # (as the match sees it: wall time for an engine, processor time for Hard in
 # the match's process under --cpu-time; for Egaroucid's web engine also its
-# processor time, which its driver notes on stderr), and the forfeits by
+# processor time, which its driver notes on stderr, and for our NBoard
+# session its own time, which `nboard --move-seconds` notes), and the forfeits by
 # kind. The match's stderr is kept beside the games, in FILE.jsonl.log. On a shared machine both sides share the load:
 # quote the time medians beside the result.
 #
@@ -87,7 +89,7 @@ fi
 if [ "$per_move" = 1 ]; then
   hard=hard
 else
-  hard="engine:'$root/$CLI' nboard --seconds $seconds ${cpu_time[*]}"
+  hard="engine:'$root/$CLI' nboard --seconds $seconds ${cpu_time[*]} --move-seconds"
 fi
 echo "engine_match: Hard at $seconds s a move ($([ "$per_move" = 1 ] && echo "afresh each move" || echo "NBoard session")) against $engine; games in $out; load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 per_move_option=()
@@ -110,5 +112,11 @@ cpu = [float(m.group(1)) for m in re.finditer(r"egaroucid-web-nboard: move cpu (
 if cpu:
     print(f"  the engine's processor time a move: median {statistics.median(cpu):.3f} s,"
           f" mean {statistics.fmean(cpu):.3f} s over {len(cpu)} moves")
+# Our NBoard session (--move-seconds) notes each move's time on its own clock:
+# processor time under --cpu-time; its thinking ahead, on the engine's time, is not in it.
+ours = [float(m.group(1)) for m in re.finditer(r"reversi-cli nboard: move seconds ([0-9.e+-]+)", open(sys.argv[2]).read())]
+if ours:
+    print(f"  Hard's own time a move ({'processor' if summary['cpu_time'] else 'wall'}): median {statistics.median(ours):.3f} s,"
+          f" mean {statistics.fmean(ours):.3f} s over {len(ours)} moves")
 EOF
 echo "  load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -36,9 +36,8 @@ const Command kCommands[] = {
      "table",
      reversi::cli::run_bot},
     {"nboard",
-     "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]   Hard (or PLAYER) as an engine speaking "
-     "NBoard's "
-     "protocol on stdin/stdout",
+     "nboard [--seconds S] [--cpu-time] [--move-seconds] [--player easy|medium|hard]   Hard (or PLAYER) as an engine "
+     "speaking NBoard's protocol on stdin/stdout",
      reversi::cli::run_nboard},
 };
 

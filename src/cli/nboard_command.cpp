@@ -18,7 +18,9 @@ namespace {
 // --cpu-time: the budget is processor time, as in `match --cpu-time`, so
 // that an engine playing a match on a shared machine is not weakened by
 // other work.
-constexpr const char* kNboardUsage = "nboard [--seconds S] [--cpu-time] [--player easy|medium|hard]";
+// --move-seconds: each move's time on the player's clock to stderr (for
+// bench/engine_match.sh, which reports it beside the match's wall time).
+constexpr const char* kNboardUsage = "nboard [--seconds S] [--cpu-time] [--move-seconds] [--player easy|medium|hard]";
 
 }  // namespace
 
@@ -55,6 +57,8 @@ int run_nboard(int argc, char** argv) {
       options.seconds = *seconds;
     } else if (option == "--cpu-time") {
       cpu_time = true;
+    } else if (option == "--move-seconds") {
+      options.log_move_seconds = true;
     } else if (option == "--player" && i + 1 < argc) {
       player_name = argv[++i];
     } else {

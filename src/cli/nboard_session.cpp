@@ -117,6 +117,7 @@ void NboardSession::go() {
   send("status " + display_name_ + " is thinking");
   const SearchReport report = player_->choose_move(board, limits(options_.seconds));
   send(nboard_move_line(report.move, report.score, report.seconds));
+  if (options_.log_move_seconds) errors_ << "reversi-cli nboard: move seconds " << report.seconds << "\n" << std::flush;
 }
 
 SearchReport NboardSession::evaluate(const Board& board, double seconds) {

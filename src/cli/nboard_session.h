@@ -21,6 +21,10 @@ namespace reversi::cli {
 struct NboardOptions {
   double seconds = 0.5;  // the player's budget per move ("go"), and per hint
   std::size_t table_megabytes = 64;
+  // Each "go" also writes the move's time on the player's clock to the
+  // errors stream ("reversi-cli nboard: move seconds S"): a match records
+  // only the wall time it waited, and thinking ahead is not in either.
+  bool log_move_seconds = false;
 };
 
 class NboardSession {

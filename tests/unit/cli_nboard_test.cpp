@@ -198,6 +198,29 @@ TEST_CASE("nboard: another player plays the session under its own name") {
   }
 }
 
+// --move-seconds: each "go" writes its move's time on the session's clock
+// (here a clock that steps a millisecond a reading) to the errors stream, a
+// line a move; without it the stream stays empty (the case above).
+TEST_CASE("nboard: --move-seconds writes each move's time on the player's clock") {
+  std::istringstream script(std::string("nboard 2\nset game ") + kGame + "\ngo\ngo\nquit\n");
+  std::ostringstream out, errors;
+  cli::NboardSession session(cli::NboardOptions{0.05, 8, true}, out, errors);
+  session.set_clock(stepping_clock(1e-3));
+  cli::ScriptedLineInput input(script, 2);
+  CHECK(cli::run_nboard_loop(input, session, errors) == 0);
+  const std::vector<std::string> logged = lines_of(errors.str());
+  REQUIRE(logged.size() == 2);
+  const std::string prefix = "reversi-cli nboard: move seconds ";
+  for (const std::string& line : logged) {
+    CAPTURE(line);
+    REQUIRE(line.rfind(prefix, 0) == 0);
+    const double seconds = std::stod(line.substr(prefix.size()));
+    // Hard thinks until the 0.05 s budget is spent, a few readings past it at most.
+    CHECK(seconds >= 0.045);
+    CHECK(seconds < 0.1);
+  }
+}
+
 TEST_CASE("nboard: an unknown --player is refused before the session starts") {
   char command[] = "--player", name[] = "grandmaster";
   char* arguments[] = {command, name};
