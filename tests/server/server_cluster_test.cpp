@@ -34,12 +34,13 @@ struct NodeCluster {
   TemporaryFolder folder1, folder2;
   std::unique_ptr<ServerProcess> node1, node2;
 
-  NodeCluster() {
-    node1 = std::make_unique<ServerProcess>(folder1, flags("n1"));
-    node2 = std::make_unique<ServerProcess>(folder2, flags("n2"));
+  // Each node's lease: how long it waits before it takes a silent node for dead.
+  explicit NodeCluster(const char* lease1 = kLeaseSeconds, const char* lease2 = kLeaseSeconds) {
+    node1 = std::make_unique<ServerProcess>(folder1, flags("n1", lease1));
+    node2 = std::make_unique<ServerProcess>(folder2, flags("n2", lease2));
   }
-  std::vector<std::string> flags(const std::string& node) const {
-    return {"--database", database.uri(), "--redis", redis.address(), "--node", node, "--lease-seconds", kLeaseSeconds};
+  std::vector<std::string> flags(const std::string& node, const char* lease) const {
+    return {"--database", database.uri(), "--redis", redis.address(), "--node", node, "--lease-seconds", lease};
   }
   // A bot trying `first` and then the other node.
   std::vector<std::string> servers(const ServerProcess& first) const {
@@ -217,6 +218,49 @@ TEST_SUITE("server-process") {
     check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
     CHECK(read_file(cluster.folder1.path() / "server.log").find("node n1 lost the lease of table " + game.code) !=
           std::string::npos);
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
+  TEST_CASE(
+      "cluster: node 2 paused until node 1 lets go of the player it relays; that player is told to connect again") {
+    // Node 1 takes a node silent for 4 s for dead, node 2 one silent for
+    // 10 s. Paused between the two, node 2 comes back still counting node 1
+    // alive and holding the connection of a player node 1 has let go: what
+    // a node that woke past its lease does to the other's relays (the case
+    // above), without the race between its threads as it wakes.
+    NodeCluster cluster("4", "10");
+    Guest host(cluster.node1->port()), visitor(cluster.node2->port());
+    host.socket.send(online::client::OpenTable{online::TableOptions{1, 0}, true});
+    const std::optional<wire::Table> table = host.socket.wait_for<wire::Table>(10);
+    REQUIRE(table);
+    visitor.socket.send(online::client::JoinTable{table->code});  // node 1's table: relayed there
+    REQUIRE(visitor.socket.wait_for<wire::GameStarted>(10));
+    const std::optional<wire::GameStarted> started = host.socket.wait_for<wire::GameStarted>(10);
+    REQUIRE(started);
+    cluster.node2->process().signal(SIGSTOP);
+    // Paused until node 1 has let the visitor's seat go, however long that takes on a busy machine.
+    const bool let_go = host.socket.wait_for<wire::OpponentAway>(60).has_value();
+    cluster.node2->process().signal(SIGCONT);
+    REQUIRE_MESSAGE(let_go, "guard: node 1 did not take a paused node 2 for dead within 60 s");
+    // Not left waiting for a table that no longer speaks to this connection.
+    const std::optional<wire::Error> told = visitor.socket.wait_for<wire::Error>(30);
+    REQUIRE_MESSAGE(told, "guard: the player relayed through node 2 heard nothing for 30 s");
+    CHECK(told->reason == "Your table's server lost this connection. Connect again in a moment.");
+
+    // Connecting again, the player is relayed afresh and the game goes on.
+    TestSocket back;
+    REQUIRE(back.connect(cluster.node2->port()) == 101);
+    back.send(online::client::Hello{visitor.welcome.player, visitor.welcome.secret, {}, std::nullopt});
+    const std::optional<wire::State> state = back.wait_for<wire::State>(10);
+    REQUIRE(state);
+    CHECK(state->table.code == table->code);
+    CHECK(host.socket.wait_for<wire::OpponentBack>(10));
+    TestSocket& black = started->black == host.welcome.player ? host.socket : back;
+    black.send(online::client::Play{*parse_square("f5").value, 0});
+    const std::optional<wire::Move> seen = (&black == &back ? host.socket : back).wait_for<wire::Move>(10);
+    REQUIRE(seen);
+    CHECK(seen->move.square == *parse_square("f5").value);
     CHECK(cluster.node1->stop() == 0);
     CHECK(cluster.node2->stop() == 0);
   }
