@@ -133,7 +133,13 @@ void ClientSession::adopt(const RelayStart& start) {
     watching_ = true;
     services_.lobby->watch(self_, *player_);
   }
-  if (const std::optional<std::string> code = services_.lobby->table_of(*player_)) attach_to_table(*code, start.resume);
+  if (const std::optional<std::string> code = services_.lobby->table_of(*player_))
+    attach_to_table(*code, start.resume);
+  else if (start.first_message.empty())
+    // A hello, answered by the other node with a table this one seats the
+    // player at no longer (closed or moved a moment ago): the client, told
+    // nothing more, would wait for that table for ever.
+    return refuse_and_close(ErrorCode::ServerError, kTableMovingReason, "hello");
   if (!start.first_message.empty()) on_message(start.first_message);
 }
 
@@ -144,8 +150,7 @@ void ClientSession::attach_to_table(const std::string& code, const std::optional
     if (const std::optional<std::string> node = route_.table_node(code))
       return relay_to(*node, "hello", resume_from, false);
     // Between two nodes, this one not yet told which plays it now.
-    return refuse_and_close(ErrorCode::ServerError,
-                            "Your table is moving to another server. Connect again in a moment.", "hello");
+    return refuse_and_close(ErrorCode::ServerError, kTableMovingReason, "hello");
   }
   std::optional<int> resume;
   if (resume_from && resume_from->table == code) resume = resume_from->seq;

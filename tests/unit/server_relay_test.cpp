@@ -211,3 +211,17 @@ STORE_TEST_CASE("server relay: a table handed over to another node sends its pla
   CHECK(node.cluster.relays[1].start.first_message ==
         online::encode_client_message(online::client::ClaimSeat{"T2T2T2"}));
 }
+
+STORE_TEST_CASE("server relay: a hello relayed here for a player seated nowhere here is asked to connect again") {
+  // The relaying node sent Welcome with the table's code; this node's
+  // directory no longer seats the player (the table closed, or moved, a
+  // moment ago). Silence would leave the client waiting for its table.
+  Node node(backend);
+  RelayClient relayed(node);
+  relayed.session.adopt(server::RelayStart{"p_cy", "Cy", false, online::Resume{"K7M2QX", 4}, ""});
+  const auto refused = relayed.link->take_only<wire::Error>();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].code == ErrorCode::ServerError);
+  CHECK(refused[0].reason == "Your table is moving to another server. Connect again in a moment.");
+  CHECK(relayed.link->closed);
+}
