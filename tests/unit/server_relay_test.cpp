@@ -225,3 +225,38 @@ STORE_TEST_CASE("server relay: a hello relayed here for a player seated nowhere 
   CHECK(refused[0].reason == "Your table is moving to another server. Connect again in a moment.");
   CHECK(relayed.link->closed);
 }
+
+STORE_TEST_CASE("server relay: a hello or join that finds its table just before it is handed over is told so") {
+  Node node(backend);
+  RelayClient ada(node);
+  ada.say(online::client::Hello{});
+  const wire::Welcome welcome = ada.link->take_only<wire::Welcome>().at(0);
+  ada.say(online::client::OpenTable{online::TableOptions{}, false});
+  const std::string code = ada.link->take_only<wire::Table>().at(0).code;
+
+  // The lease went to node 2 between a connection's look-up of the table and
+  // its turn at it: handed over on its own thread, still in the directory.
+  const server::HostPtr host = node.lobby.find_table(code);
+  REQUIRE(host);
+  host->run([](server::Table& table) { table.hand_over(); });
+  CHECK(ada.link->closed);  // the seated connection ends there
+  RelayClient back(node);
+  back.say(online::client::Hello{welcome.player, welcome.secret, {}, online::Resume{code, 1}});
+  const auto messages = back.link->take();
+  REQUIRE(FakeLink::only<wire::Welcome>(messages).size() == 1);
+  CHECK(FakeLink::only<wire::Welcome>(messages)[0].table == code);
+  CHECK(FakeLink::only<wire::Table>(messages).empty());  // no table, and not left waiting for one:
+  const auto refused = FakeLink::only<wire::Error>(messages);
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].reason == "Your table is moving to another server. Connect again in a moment.");
+  CHECK(back.link->closed);
+
+  RelayClient cy(node);
+  cy.say(online::client::Hello{});
+  cy.link->take();
+  cy.say(online::client::JoinTable{code});
+  const auto join_refused = cy.link->take_only<wire::Error>();
+  REQUIRE(join_refused.size() == 1);
+  CHECK(join_refused[0].request == "join-table");
+  CHECK(cy.link->closed);
+}
