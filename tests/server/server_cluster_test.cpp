@@ -265,6 +265,28 @@ TEST_SUITE("server-process") {
     CHECK(cluster.node2->stop() == 0);
   }
 
+  TEST_CASE("cluster: a join node 2 cannot pass to a paused node 1 is asked again, and the match is played") {
+    NodeCluster cluster;
+    auto creator =
+        start_bot(cluster.folder1, "creator.log",
+                  joined({"--create", "--level", "easy", "--delay", "0.05"}, cluster.servers(*cluster.node1)));
+    const Json first = parse_line(creator->read_line(20));
+    REQUIRE(first.contains("table"));
+    const std::string code = first["table"];
+    // The table's node silent: the join, relayed there or refused, comes to
+    // nothing, and the joiner's connection ends before it is seated.
+    cluster.node1->process().signal(SIGSTOP);
+    auto joiner =
+        start_bot(cluster.folder2, "joiner.log",
+                  joined({"--join", code, "--level", "easy", "--delay", "0.05"}, cluster.servers(*cluster.node2)));
+    const bool taken = logs_say({cluster.folder2.path() / "server.log"}, "node n2 plays table " + code + " now", 60);
+    cluster.node1->process().signal(SIGCONT);
+    REQUIRE_MESSAGE(taken, "guard: node 2 did not take the table of a stopped node 1 within 60 s");
+    check_match(*creator, *joiner, {}, "");
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
   TEST_CASE("cluster: Redis restarted mid-game, the relayed player comes back and the match goes on") {
     NodeCluster cluster;
     MidGame game = start_mid_game(cluster);
