@@ -224,16 +224,19 @@ TEST_SUITE("server-process") {
 
   TEST_CASE(
       "cluster: node 2 paused until node 1 lets go of the player it relays; that player is told to connect again") {
-    // Node 1 takes a node silent for 4 s for dead, node 2 one silent for
-    // 10 s. Paused between the two, node 2 comes back still counting node 1
-    // alive and holding the connection of a player node 1 has let go: what
-    // a node that woke past its lease does to the other's relays (the case
-    // above), without the race between its threads as it wakes.
-    NodeCluster cluster("4", "10");
+    // Node 1 takes a node silent for 6 s for dead, node 2 one silent for
+    // 14 s (each says it is alive every quarter of its own). Paused between
+    // the two, node 2 comes back still counting node 1 alive and holding
+    // the connection of a player node 1 has let go: what a node that woke
+    // past its lease does to the other's relays (the case above), without
+    // the race between its threads as it wakes.
+    NodeCluster cluster("6", "14");
     Guest host(cluster.node1->port()), visitor(cluster.node2->port());
-    host.socket.send(online::client::OpenTable{online::TableOptions{1, 0}, true});
+    host.socket.send(online::client::OpenTable{online::TableOptions{1, 0}, false});
     const std::optional<wire::Table> table = host.socket.wait_for<wire::Table>(10);
     REQUIRE(table);
+    visitor.socket.send(online::client::WatchOpenTables{});
+    REQUIRE(sees_listed(visitor.socket, table->code, 10));        // node 2 knows where the table is
     visitor.socket.send(online::client::JoinTable{table->code});  // node 1's table: relayed there
     REQUIRE(visitor.socket.wait_for<wire::GameStarted>(10));
     const std::optional<wire::GameStarted> started = host.socket.wait_for<wire::GameStarted>(10);
