@@ -159,9 +159,11 @@ void ClientSession::attach_to_table(const std::string& code, const std::optional
 }
 
 void ClientSession::run_at(const HostPtr& host, std::string_view request, std::function<void(Table&)> work) {
-  host->run_or(std::move(work), [self = self_, request = std::string(request)] {
-    self->send(
-        online::encode_server_message(online::server::Error{ErrorCode::ServerError, kTableMovingReason, request}));
+  // With one node the table can only have closed (its match over and its
+  // players gone); with several it may have moved.
+  const char* reason = route_.several_nodes() ? kTableMovingReason : "Your table has just closed. Connect again.";
+  host->run_or(std::move(work), [self = self_, request = std::string(request), reason] {
+    self->send(online::encode_server_message(online::server::Error{ErrorCode::ServerError, reason, request}));
     self->close();
   });
 }
