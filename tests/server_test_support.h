@@ -132,8 +132,11 @@ struct TableWorld {
 // A TableHost that runs work at once, in the test's thread.
 class InlineHost : public server::TableHost {
  public:
-  void run(std::function<void(server::Table&)> work) override {
-    if (table && !table->closed()) work(*table);
+  void run_or(std::function<void(server::Table&)> work, std::function<void()> gone) override {
+    if (table && !table->closed())
+      work(*table);
+    else if (gone)
+      gone();
   }
   std::optional<server::Table> table;
 };

@@ -79,6 +79,7 @@ class Bot {
   bool on_welcome(const wire::Welcome& welcome);
   void on_game_started(const wire::GameStarted& started);
   bool on_error(const wire::Error& error);
+  void ask_for_seat();  // open-table or join-table, as the options say
   void on_move_event(Square square, Color color, int ply);
   void rebuild(const wire::State& state);
   void maybe_play();
@@ -95,7 +96,6 @@ class Bot {
   int seq_ = 0;
   bool announced_ = false;
   bool named_ = false;
-  bool opened_ = false;
   bool hello_pending_ = false;
   Game game_;
   std::optional<Color> my_colour_;
@@ -235,15 +235,12 @@ bool Bot::on_welcome(const wire::Welcome& welcome) {
   }
   if (welcome.table) {
     table_ = *welcome.table;
-  } else if (!opened_) {
-    opened_ = true;
-    if (options_.create)
-      send(online::client::OpenTable{
-          online::TableOptions{options_.match_length, options_.clock, StartVariant::StandardCross, options_.game_clock},
-          false});
-    else
-      send(online::client::JoinTable{options_.join_code});
-  } else if (!table_.empty()) {
+  } else if (table_.empty()) {
+    // Not seated yet: the first hello, or a connection that ended before
+    // the open or join was answered (refused and closed while the table
+    // moved between servers): it is asked again.
+    ask_for_seat();
+  } else {
     std::fprintf(stderr, "reversi-cli bot: the table %s is gone\n", table_.c_str());
     exit_code_ = 1;
     return false;
@@ -264,6 +261,15 @@ void Bot::on_game_started(const wire::GameStarted& started) {
         "game " + std::to_string(started.game_number) + ": playing " + colour);
 }
 
+void Bot::ask_for_seat() {
+  if (options_.create)
+    send(online::client::OpenTable{
+        online::TableOptions{options_.match_length, options_.clock, StartVariant::StandardCross, options_.game_clock},
+        false});
+  else
+    send(online::client::JoinTable{options_.join_code});
+}
+
 bool Bot::on_error(const wire::Error& error) {
   std::fprintf(stderr, "reversi-cli bot: refused %s: %s\n", error.request.c_str(), error.reason.c_str());
   if (error.code == messages::ErrorCode::NoSuchTable || error.code == messages::ErrorCode::TableFull ||
@@ -271,11 +277,16 @@ bool Bot::on_error(const wire::Error& error) {
     exit_code_ = 1;
     return false;
   }
-  // Nothing changed (the server's database was away): the same move again in a moment.
-  if (error.code == messages::ErrorCode::ServerError && error.request == "play") {
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  // Nothing changed (the server's database was away, or the table was
+  // changing servers): the same move, open or join again in a moment.
+  if (error.code != messages::ErrorCode::ServerError) return true;
+  const bool seat_refused = table_.empty() && (error.request == "open-table" || error.request == "join-table");
+  if (error.request != "play" && !seat_refused) return true;
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  if (seat_refused)
+    ask_for_seat();
+  else
     sent_for_ply_ = -1;
-  }
   return true;
 }
 

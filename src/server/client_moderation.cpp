@@ -35,7 +35,7 @@ void ClientSession::chat(const std::string& text) {
   const std::string& line = std::get<std::string>(checked);
   if (const std::optional<double> wait = moderation->chat_limits().wait(*player_, services_.clock()))
     return refuse(ErrorCode::RateLimited, too_fast_reason(*wait), "chat");
-  host->run([player = *player_, line, shown = moderation->filter().mask(line), self = self_](Table& table) {
+  run_at(host, "chat", [player = *player_, line, shown = moderation->filter().mask(line), self = self_](Table& table) {
     table.chat(player, line, shown, self);
   });
 }
@@ -67,7 +67,8 @@ void ClientSession::report(const client::Report& report) {
   if (!moderation) return refuse(ErrorCode::NoSuchPlayer, "Reports are not taken on this server.", "report");
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   if (HostPtr host = code ? services_.lobby->find_table(*code) : nullptr)
-    return host->run([player = *player_, report, self = self_](Table& table) { table.report(player, report, self); });
+    return run_at(host, "report",
+                  [player = *player_, report, self = self_](Table& table) { table.report(player, report, self); });
   if (passed_on(code, "report")) return;
   moderation->report(*player_, report, std::nullopt, self_, services_.unix_clock());
 }

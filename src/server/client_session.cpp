@@ -133,7 +133,13 @@ void ClientSession::adopt(const RelayStart& start) {
     watching_ = true;
     services_.lobby->watch(self_, *player_);
   }
-  if (const std::optional<std::string> code = services_.lobby->table_of(*player_)) attach_to_table(*code, start.resume);
+  if (const std::optional<std::string> code = services_.lobby->table_of(*player_))
+    attach_to_table(*code, start.resume);
+  else if (start.first_message.empty())
+    // A hello, answered by the other node with a table this one seats the
+    // player at no longer (closed or moved a moment ago): the client, told
+    // nothing more, would wait for that table for ever.
+    return refuse_and_close(ErrorCode::ServerError, kTableMovingReason, "hello");
   if (!start.first_message.empty()) on_message(start.first_message);
 }
 
@@ -144,12 +150,22 @@ void ClientSession::attach_to_table(const std::string& code, const std::optional
     if (const std::optional<std::string> node = route_.table_node(code))
       return relay_to(*node, "hello", resume_from, false);
     // Between two nodes, this one not yet told which plays it now.
-    return refuse_and_close(ErrorCode::ServerError,
-                            "Your table is moving to another server. Connect again in a moment.", "hello");
+    return refuse_and_close(ErrorCode::ServerError, kTableMovingReason, "hello");
   }
   std::optional<int> resume;
   if (resume_from && resume_from->table == code) resume = resume_from->seq;
-  host->run([player = *player_, self = self_, resume](Table& table) { table.attach(player, self, resume); });
+  run_at(host, "hello",
+         [player = *player_, self = self_, resume](Table& table) { table.attach(player, self, resume); });
+}
+
+void ClientSession::run_at(const HostPtr& host, std::string_view request, std::function<void(Table&)> work) {
+  // With one node the table can only have closed (its match over and its
+  // players gone); with several it may have moved.
+  const char* reason = route_.several_nodes() ? kTableMovingReason : "Your table has just closed. Connect again.";
+  host->run_or(std::move(work), [self = self_, request = std::string(request), reason] {
+    self->send(online::encode_server_message(online::server::Error{ErrorCode::ServerError, reason, request}));
+    self->close();
+  });
 }
 
 void ClientSession::at_table(std::string_view request,
@@ -158,7 +174,8 @@ void ClientSession::at_table(std::string_view request,
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
   if (!host && passed_on(code, request)) return;
   if (!host) return refuse(ErrorCode::NotSeated, "You have no seat at a table.", request);
-  host->run([work = std::move(work), player = *player_, self = self_](Table& table) { work(table, player, self); });
+  run_at(host, request,
+         [work = std::move(work), player = *player_, self = self_](Table& table) { work(table, player, self); });
 }
 
 void ClientSession::join_table(const std::string& code, std::string_view request) {
@@ -166,7 +183,7 @@ void ClientSession::join_table(const std::string& code, std::string_view request
   HostPtr host = services_.lobby->find_table(code);
   if (!host && passed_on(code, request)) return;
   if (!host) return refuse(ErrorCode::NoSuchTable, "There is no table with that code.", request);
-  host->run([seat = seat(), self = self_](Table& table) { table.join(seat, self); });
+  run_at(host, request, [seat = seat(), self = self_](Table& table) { table.join(seat, self); });
 }
 
 void ClientSession::claim_seat(const std::string& code, std::string_view request) {
@@ -176,7 +193,7 @@ void ClientSession::claim_seat(const std::string& code, std::string_view request
     if (const std::optional<std::string> node = route_.transfer_node(code))
       return relay_to(*node, request, std::nullopt, true);
   if (!host) return refuse(ErrorCode::NoSuchCode, "That code is unknown, used or expired.", request);
-  host->run([code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });
+  run_at(host, request, [code, seat = seat(), self = self_](Table& table) { table.claim_seat(code, seat, self); });
 }
 
 void ClientSession::handle(const online::ClientMessage& message) {
@@ -352,14 +369,17 @@ void ClientSession::send_history() {
   const std::optional<std::string> code = services_.lobby->table_of(*player_);
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
   if (!host) return self_->send(online::encode_server_message(history));
-  // The standings of the match at the player's table, read on the table's thread.
-  host->run(
+  // The standings of the match at the player's table, read on the table's
+  // thread; without them should the table have gone meanwhile.
+  std::string without_match = online::encode_server_message(history);
+  host->run_or(
       [history = std::move(history), player = *player_, self = self_, store = services_.store](Table& table) mutable {
         StoreResult<std::vector<online::server::HistoryGame>> match =
             store->match_games(player, table.code(), table.match_number());
         if (match) history.match = std::move(*match.value);
         self->send(online::encode_server_message(history));
-      });
+      },
+      [self = self_, without_match = std::move(without_match)] { self->send(without_match); });
 }
 
 void ClientSession::send_chips_ledger() {

@@ -121,6 +121,10 @@ class ClientSession {
   // True when table `code` is another node's: this message went there.
   bool passed_on(const std::optional<std::string>& code, std::string_view request);
   void attach_to_table(const std::string& code, const std::optional<messages::online::Resume>& resume);
+  // Runs `work` at the table `host` for `request`. Should the table close or
+  // go to another node before its turn, the client is told so (a request
+  // dropped there would never be answered) and closed, to connect again.
+  void run_at(const HostPtr& host, std::string_view request, std::function<void(Table&)> work);
 
   ClientServices services_;
   LinkPtr self_;

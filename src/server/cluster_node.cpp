@@ -16,6 +16,8 @@ namespace {
 
 constexpr const char* kClusterChannel = "reversi:cluster";
 constexpr const char* kTablesChannel = "reversi:tables";
+// What a client relayed here hears when this node lets its relay go.
+constexpr const char* kRelayLostReason = "Your table's server lost this connection. Connect again in a moment.";
 
 }  // namespace
 
@@ -284,7 +286,18 @@ void ClusterNode::drop_adopted(const std::string& from_node) {
         ++entry;
       }
   }
-  for (const std::shared_ptr<Adopted>& adopted : dropped) adopted->serial([adopted] { adopted->session->on_closed(); });
+  const std::string lost =
+      online::encode_server_message(online::server::Error{messages::ErrorCode::ServerError, kRelayLostReason, ""});
+  for (const std::shared_ptr<Adopted>& adopted : dropped) {
+    adopted->serial([adopted] { adopted->session->on_closed(); });
+    // The relaying node is told to end the connection. It may well be alive:
+    // this node may be the one that was silent (paused, its clock running
+    // on), and that node, still counting this one alive, would keep the
+    // client waiting for answers that no longer come. (While this node's
+    // Redis is away nothing goes out: docs/server.md.)
+    adopted->link->send(lost);
+    adopted->link->close();
+  }
 }
 
 void ClusterNode::keep() {

@@ -66,9 +66,12 @@ class TableActor : public TableHost, public std::enable_shared_from_this<TableAc
   TableActor(net::io_context& context, net::thread_pool& pool)
       : strand_(net::make_strand(context)), timer_(strand_), pool_(pool) {}
   void build(TableServices services, MakeTable make);
-  void run(std::function<void(Table&)> work) override {
-    net::post(strand_, [self = shared_from_this(), work = std::move(work)] {
-      if (self->table_ && !self->table_->closed()) work(*self->table_);
+  void run_or(std::function<void(Table&)> work, std::function<void()> gone) override {
+    net::post(strand_, [self = shared_from_this(), work = std::move(work), gone = std::move(gone)] {
+      if (self->table_ && !self->table_->closed())
+        work(*self->table_);
+      else if (gone)
+        gone();
     });
   }
 

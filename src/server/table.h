@@ -36,6 +36,11 @@ class ClientLink {
 };
 using LinkPtr = std::shared_ptr<ClientLink>;
 
+// What a connection is told, before it is closed, when its table is not
+// played on this node (any more, or not yet known where): it connects
+// again, and finds the table where it is played then.
+inline constexpr const char* kTableMovingReason = "Your table is moving to another server. Connect again in a moment.";
+
 // What a table tells the directory of open tables and seated players.
 struct TableSummary {
   std::string code;

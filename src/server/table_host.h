@@ -15,7 +15,12 @@ namespace reversi::server {
 class TableHost {
  public:
   virtual ~TableHost() = default;
-  virtual void run(std::function<void(Table&)> work) = 0;
+  // Nothing runs when the table has closed (or went to another node) by
+  // the time the work's turn comes, or was never built.
+  void run(std::function<void(Table&)> work) { run_or(std::move(work), {}); }
+  // As run(), with `gone` run instead in those cases: for work whose
+  // connection would otherwise wait for an answer that never comes.
+  virtual void run_or(std::function<void(Table&)> work, std::function<void()> gone) = 0;
 };
 using HostPtr = std::shared_ptr<TableHost>;
 

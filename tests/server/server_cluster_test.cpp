@@ -34,12 +34,13 @@ struct NodeCluster {
   TemporaryFolder folder1, folder2;
   std::unique_ptr<ServerProcess> node1, node2;
 
-  NodeCluster() {
-    node1 = std::make_unique<ServerProcess>(folder1, flags("n1"));
-    node2 = std::make_unique<ServerProcess>(folder2, flags("n2"));
+  // Each node's lease: how long it waits before it takes a silent node for dead.
+  explicit NodeCluster(const char* lease1 = kLeaseSeconds, const char* lease2 = kLeaseSeconds) {
+    node1 = std::make_unique<ServerProcess>(folder1, flags("n1", lease1));
+    node2 = std::make_unique<ServerProcess>(folder2, flags("n2", lease2));
   }
-  std::vector<std::string> flags(const std::string& node) const {
-    return {"--database", database.uri(), "--redis", redis.address(), "--node", node, "--lease-seconds", kLeaseSeconds};
+  std::vector<std::string> flags(const std::string& node, const char* lease) const {
+    return {"--database", database.uri(), "--redis", redis.address(), "--node", node, "--lease-seconds", lease};
   }
   // A bot trying `first` and then the other node.
   std::vector<std::string> servers(const ServerProcess& first) const {
@@ -217,6 +218,74 @@ TEST_SUITE("server-process") {
     check_match(*game.creator, *game.joiner, game.before, game.ten_moves);
     CHECK(read_file(cluster.folder1.path() / "server.log").find("node n1 lost the lease of table " + game.code) !=
           std::string::npos);
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
+  TEST_CASE(
+      "cluster: node 2 paused until node 1 lets go of the player it relays; that player is told to connect again") {
+    // Node 1 takes a node silent for 6 s for dead, node 2 one silent for
+    // 14 s (each says it is alive every quarter of its own). Paused between
+    // the two, node 2 comes back still counting node 1 alive and holding
+    // the connection of a player node 1 has let go: what a node that woke
+    // past its lease does to the other's relays (the case above), without
+    // the race between its threads as it wakes.
+    NodeCluster cluster("6", "14");
+    Guest host(cluster.node1->port()), visitor(cluster.node2->port());
+    host.socket.send(online::client::OpenTable{online::TableOptions{1, 0}, false});
+    const std::optional<wire::Table> table = host.socket.wait_for<wire::Table>(10);
+    REQUIRE(table);
+    visitor.socket.send(online::client::WatchOpenTables{});
+    REQUIRE(sees_listed(visitor.socket, table->code, 10));        // node 2 knows where the table is
+    visitor.socket.send(online::client::JoinTable{table->code});  // node 1's table: relayed there
+    REQUIRE(visitor.socket.wait_for<wire::GameStarted>(10));
+    const std::optional<wire::GameStarted> started = host.socket.wait_for<wire::GameStarted>(10);
+    REQUIRE(started);
+    cluster.node2->process().signal(SIGSTOP);
+    // Paused until node 1 has let the visitor's seat go, however long that takes on a busy machine.
+    const bool let_go = host.socket.wait_for<wire::OpponentAway>(60).has_value();
+    cluster.node2->process().signal(SIGCONT);
+    REQUIRE_MESSAGE(let_go, "guard: node 1 did not take a paused node 2 for dead within 60 s");
+    // Not left waiting for a table that no longer speaks to this connection.
+    const std::optional<wire::Error> told = visitor.socket.wait_for<wire::Error>(30);
+    REQUIRE_MESSAGE(told, "guard: the player relayed through node 2 heard nothing for 30 s");
+    CHECK(told->reason == "Your table's server lost this connection. Connect again in a moment.");
+
+    // Connecting again, the player is relayed afresh and the game goes on.
+    TestSocket back;
+    REQUIRE(back.connect(cluster.node2->port()) == 101);
+    back.send(online::client::Hello{visitor.welcome.player, visitor.welcome.secret, {}, std::nullopt});
+    const std::optional<wire::State> state = back.wait_for<wire::State>(10);
+    REQUIRE(state);
+    CHECK(state->table.code == table->code);
+    CHECK(host.socket.wait_for<wire::OpponentBack>(10));
+    TestSocket& black = started->black == host.welcome.player ? host.socket : back;
+    black.send(online::client::Play{*parse_square("f5").value, 0});
+    const std::optional<wire::Move> seen = (&black == &back ? host.socket : back).wait_for<wire::Move>(10);
+    REQUIRE(seen);
+    CHECK(seen->move.square == *parse_square("f5").value);
+    CHECK(cluster.node1->stop() == 0);
+    CHECK(cluster.node2->stop() == 0);
+  }
+
+  TEST_CASE("cluster: a join node 2 cannot pass to a paused node 1 is asked again, and the match is played") {
+    NodeCluster cluster;
+    auto creator =
+        start_bot(cluster.folder1, "creator.log",
+                  joined({"--create", "--level", "easy", "--delay", "0.05"}, cluster.servers(*cluster.node1)));
+    const Json first = parse_line(creator->read_line(20));
+    REQUIRE(first.contains("table"));
+    const std::string code = first["table"];
+    // The table's node silent: the join, relayed there or refused, comes to
+    // nothing, and the joiner's connection ends before it is seated.
+    cluster.node1->process().signal(SIGSTOP);
+    auto joiner =
+        start_bot(cluster.folder2, "joiner.log",
+                  joined({"--join", code, "--level", "easy", "--delay", "0.05"}, cluster.servers(*cluster.node2)));
+    const bool taken = logs_say({cluster.folder2.path() / "server.log"}, "node n2 plays table " + code + " now", 60);
+    cluster.node1->process().signal(SIGCONT);
+    REQUIRE_MESSAGE(taken, "guard: node 2 did not take the table of a stopped node 1 within 60 s");
+    check_match(*creator, *joiner, {}, "");
     CHECK(cluster.node1->stop() == 0);
     CHECK(cluster.node2->stop() == 0);
   }

@@ -211,3 +211,52 @@ STORE_TEST_CASE("server relay: a table handed over to another node sends its pla
   CHECK(node.cluster.relays[1].start.first_message ==
         online::encode_client_message(online::client::ClaimSeat{"T2T2T2"}));
 }
+
+STORE_TEST_CASE("server relay: a hello relayed here for a player seated nowhere here is asked to connect again") {
+  // The relaying node sent Welcome with the table's code; this node's
+  // directory no longer seats the player (the table closed, or moved, a
+  // moment ago). Silence would leave the client waiting for its table.
+  Node node(backend);
+  RelayClient relayed(node);
+  relayed.session.adopt(server::RelayStart{"p_cy", "Cy", false, online::Resume{"K7M2QX", 4}, ""});
+  const auto refused = relayed.link->take_only<wire::Error>();
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].code == ErrorCode::ServerError);
+  CHECK(refused[0].reason == "Your table is moving to another server. Connect again in a moment.");
+  CHECK(relayed.link->closed);
+}
+
+STORE_TEST_CASE("server relay: a hello or join that finds its table just before it is handed over is told so") {
+  Node node(backend);
+  RelayClient ada(node);
+  ada.say(online::client::Hello{});
+  const wire::Welcome welcome = ada.link->take_only<wire::Welcome>().at(0);
+  ada.say(online::client::OpenTable{online::TableOptions{}, false});
+  const std::string code = ada.link->take_only<wire::Table>().at(0).code;
+
+  // The lease went to node 2 between a connection's look-up of the table and
+  // its turn at it: handed over on its own thread, still in the directory.
+  const server::HostPtr host = node.lobby.find_table(code);
+  REQUIRE(host);
+  host->run([](server::Table& table) { table.hand_over(); });
+  CHECK(ada.link->closed);  // the seated connection ends there
+  RelayClient back(node);
+  back.say(online::client::Hello{welcome.player, welcome.secret, {}, online::Resume{code, 1}});
+  const auto messages = back.link->take();
+  REQUIRE(FakeLink::only<wire::Welcome>(messages).size() == 1);
+  CHECK(FakeLink::only<wire::Welcome>(messages)[0].table == code);
+  CHECK(FakeLink::only<wire::Table>(messages).empty());  // no table, and not left waiting for one:
+  const auto refused = FakeLink::only<wire::Error>(messages);
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0].reason == "Your table is moving to another server. Connect again in a moment.");
+  CHECK(back.link->closed);
+
+  RelayClient cy(node);
+  cy.say(online::client::Hello{});
+  cy.link->take();
+  cy.say(online::client::JoinTable{code});
+  const auto join_refused = cy.link->take_only<wire::Error>();
+  REQUIRE(join_refused.size() == 1);
+  CHECK(join_refused[0].request == "join-table");
+  CHECK(cy.link->closed);
+}
