@@ -246,10 +246,14 @@ TEST_SUITE("server-process") {
     const bool let_go = host.socket.wait_for<wire::OpponentAway>(60).has_value();
     cluster.node2->process().signal(SIGCONT);
     REQUIRE_MESSAGE(let_go, "guard: node 1 did not take a paused node 2 for dead within 60 s");
-    // Not left waiting for a table that no longer speaks to this connection.
+    // Not left waiting for a table that no longer speaks to this connection:
+    // told so in words. (Paused past its own 14 s, as only a very busy
+    // machine would keep it, node 2 takes node 1 for silent itself on waking
+    // and just closes the connection: not left waiting either.)
     const std::optional<wire::Error> told = visitor.socket.wait_for<wire::Error>(30);
-    REQUIRE_MESSAGE(told, "guard: the player relayed through node 2 heard nothing for 30 s");
-    CHECK(told->reason == "Your table's server lost this connection. Connect again in a moment.");
+    REQUIRE_MESSAGE((told || !visitor.socket.is_open()),
+                    "guard: the player relayed through node 2 heard nothing for 30 s, its connection still open");
+    if (told) CHECK(told->reason == "Your table's server lost this connection. Connect again in a moment.");
 
     // Connecting again, the player is relayed afresh and the game goes on.
     TestSocket back;
