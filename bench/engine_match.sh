@@ -114,7 +114,7 @@ if cpu:
           f" mean {statistics.fmean(cpu):.3f} s over {len(cpu)} moves")
 # Our NBoard session (--move-seconds) notes each move's time on its own clock:
 # processor time under --cpu-time; its thinking ahead, on the engine's time, is not in it.
-ours = [float(m.group(1)) for m in re.finditer(r"reversi-cli nboard: move seconds ([0-9.e+-]+)", open(sys.argv[2]).read())]
+ours = [float(m.group(1)) for m in re.finditer(r"reversi-cli nboard: move seconds ([0-9]+\.[0-9]+)", open(sys.argv[2]).read())]
 if ours:
     print(f"  Hard's own time a move ({'processor' if summary['cpu_time'] else 'wall'}): median {statistics.median(ours):.3f} s,"
           f" mean {statistics.fmean(ours):.3f} s over {len(ours)} moves")

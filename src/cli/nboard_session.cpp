@@ -117,7 +117,12 @@ void NboardSession::go() {
   send("status " + display_name_ + " is thinking");
   const SearchReport report = player_->choose_move(board, limits(options_.seconds));
   send(nboard_move_line(report.move, report.score, report.seconds));
-  if (options_.log_move_seconds) errors_ << "reversi-cli nboard: move seconds " << report.seconds << "\n" << std::flush;
+  if (options_.log_move_seconds) {
+    // One write for the whole line: the engine opposite may share the stream.
+    char line[64];
+    std::snprintf(line, sizeof line, "reversi-cli nboard: move seconds %.4f\n", report.seconds);
+    errors_ << line << std::flush;
+  }
 }
 
 SearchReport NboardSession::evaluate(const Board& board, double seconds) {
