@@ -1,6 +1,7 @@
 #include "server/client_session.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "server/arcade.h"
 #include "server/chips.h"
@@ -370,16 +371,17 @@ void ClientSession::send_history() {
   HostPtr host = code ? services_.lobby->find_table(*code) : nullptr;
   if (!host) return self_->send(online::encode_server_message(history));
   // The standings of the match at the player's table, read on the table's
-  // thread; without them should the table have gone meanwhile.
-  std::string without_match = online::encode_server_message(history);
+  // thread; without them should the table have gone meanwhile. One of the
+  // two runs, so they share the history and it is encoded once.
+  auto shared = std::make_shared<online::server::History>(std::move(history));
   host->run_or(
-      [history = std::move(history), player = *player_, self = self_, store = services_.store](Table& table) mutable {
+      [shared, player = *player_, self = self_, store = services_.store](Table& table) {
         StoreResult<std::vector<online::server::HistoryGame>> match =
             store->match_games(player, table.code(), table.match_number());
-        if (match) history.match = std::move(*match.value);
-        self->send(online::encode_server_message(history));
+        if (match) shared->match = std::move(*match.value);
+        self->send(online::encode_server_message(*shared));
       },
-      [self = self_, without_match = std::move(without_match)] { self->send(without_match); });
+      [shared, self = self_] { self->send(online::encode_server_message(*shared)); });
 }
 
 void ClientSession::send_chips_ledger() {
