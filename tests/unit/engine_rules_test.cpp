@@ -314,6 +314,9 @@ TEST_CASE("every flip kernel agrees with a square-by-square reader on arbitrary 
       REQUIRE(flips_for(player, opponent, square) == expected);
       CHECK(flips_portable(player, opponent, square) == expected);
       CHECK(flips_fast(player, opponent, square) == expected);
+#if REVERSI_HAVE_WIDE_KERNELS
+      CHECK(flips_wide(player, opponent, square) == expected);
+#endif
 #if REVERSI_HAVE_SIMD128_KERNELS
       CHECK(flips_simd128(player, opponent, square) == expected);
 #endif
