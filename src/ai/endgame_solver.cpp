@@ -250,7 +250,7 @@ int EndgameSolver::last_three(Bitboard player, Bitboard opponent, int alpha, Bit
 int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int alpha, Bitboard empty_squares,
                                        int empties, bool passed) {
   ++nodes_;
-  if (alpha >= kStabilityThreshold[empties]) {
+  if (alpha >= kStabilityThreshold[empties] && 64 - 2 * std::popcount(opponent) <= alpha) {
     const int ceiling = 64 - 2 * std::popcount(stable_discs(opponent, player));
     if (ceiling <= alpha) return ceiling;
   }
@@ -312,7 +312,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   ++nodes_;
   if (deadline_.expired(nodes_)) return 0;
 
-  if (alpha >= kStabilityThreshold[empties] - 8) {
+  if (alpha >= kStabilityThreshold[empties] - 8 && 64 - 2 * std::popcount(opponent) <= alpha) {
     const int ceiling = 64 - 2 * std::popcount(stable_discs(opponent, player));
     if (ceiling <= alpha) return ceiling;
   }
