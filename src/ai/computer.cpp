@@ -36,10 +36,12 @@ constexpr int kPreparedSolveEmpties = 16;
 // solve costs hangs on the root window more than on the guess's quality
 // (#49: 196 M or 293 M nodes for windows one disc apart).
 constexpr int kPreparedSolveShallower = 17;
-// ... and goes no deeper than this: it searches every move (no probable
-// cut-offs) at some 4 M nodes a second, so from 34 empties a 20-ply one was
-// most of FFO #59's 1,090 s (24 s with 16 plies). 12 plies made #53 (28
-// empties) 15 % slower, so up to 30 empties nothing changes.
+// ... and goes no deeper than this: without probable cut-offs, at some 4 M
+// nodes a second, a 20-ply one from 34 empties was most of FFO #59's 1,090 s
+// (24 s with 16 plies). 12 plies made #53 (28 empties) 15 % slower, so up to
+// 30 empties nothing changes. With probable cut-offs (2026-12-07) the
+// search is a small part even there: #59 16.4 s, and 14 or 18 plies no
+// different.
 constexpr int kPreparedSolveDeepest = 16;
 // Until the solver has run here, its node rate is guessed from the midgame
 // search's over Hard's first 5 % of a move at 20 empties: 3.7-4.3 M/s
@@ -140,7 +142,10 @@ SearchReport Computer::solve_exact(const Board& board) {
   // A midgame search first gives the root a first move to try and a score
   // to aim its window at. It evaluates with the learned patterns, which are
   // closer to exact scores than the hand-written evaluation (FFO #40-#44:
-  // 117.8 M nodes in all, against 128.2 M).
+  // 117.8 M nodes in all, against 128.2 M). It cuts probably-bad moves as
+  // Hard's own search does: its guess and first move are no worse for it
+  // (FFO #40-#49 754.0 M nodes against 754.2 M; #50-#52 902 M against 887 M)
+  // and it costs far less from 30 empties (#59 16.6 s against 23.9 s).
   const int empties = board.empty_count();
   Square first_move = kNoMove;
   int guess = 0;
@@ -148,7 +153,7 @@ SearchReport Computer::solve_exact(const Board& board) {
   const bool prepare = empties >= kPreparedSolveEmpties && legal_moves(board);
   if (prepare) {
     state_->midgame_table.next_generation();
-    MidgameSearch search(ai::Evaluation::Pattern, &state_->midgame_table, unlimited);
+    MidgameSearch search(ai::Evaluation::Pattern, &state_->midgame_table, unlimited, true);
     MidgameSearch::Result result{};
     const int deepest = std::min(empties - kPreparedSolveShallower, kPreparedSolveDeepest);
     for (int depth = 1; depth <= deepest; ++depth) result = search.search_root(board, depth, result.move);
