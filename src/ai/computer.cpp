@@ -39,9 +39,9 @@ constexpr int kPreparedSolveShallower = 17;
 // ... and goes no deeper than this: without probable cut-offs, at some 4 M
 // nodes a second, a 20-ply one from 34 empties was most of FFO #59's 1,090 s
 // (24 s with 16 plies). 12 plies made #53 (28 empties) 15 % slower, so up to
-// 30 empties nothing changes. With probable cut-offs (2026-12-07) the
-// search is a small part even there: #59 16.4 s, and 14 or 18 plies no
-// different.
+// 30 empties nothing changes. With probable cut-offs (2026-12-07) it costs
+// little even there: #59 (won by every disc) 16.6 s, the same with 14 or 18
+// plies.
 constexpr int kPreparedSolveDeepest = 16;
 // Until the solver has run here, its node rate is guessed from the midgame
 // search's over Hard's first 5 % of a move at 20 empties: 3.7-4.3 M/s
