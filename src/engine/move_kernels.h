@@ -232,9 +232,6 @@ inline Bitboard flips_wide(Bitboard player, Bitboard opponent, Square square) {
   flips |= run & reinterpret_cast<Lanes>(((run >> shift) & own & lower) != zero);
   return flips[0] | flips[1] | flips[2] | flips[3];
 }
-inline Bitboard flips_fast(Bitboard player, Bitboard opponent, Square square) {
-  return flips_wide(player, opponent, square);
-}
 #endif
 #if REVERSI_HAVE_SIMD128_KERNELS
 namespace kernels {
@@ -292,13 +289,15 @@ inline Bitboard flips_simd128(Bitboard player, Bitboard opponent, Square square)
          flips_towards_lower(kRayTable.rays[square][4], player, opponent);
 }
 
-inline Bitboard flips_fast(Bitboard player, Bitboard opponent, Square square) {
-  return flips_simd128(player, opponent, square);
-}
-#elif !REVERSI_HAVE_WIDE_KERNELS
-inline Bitboard flips_fast(Bitboard player, Bitboard opponent, Square square) {
-  return flips_portable(player, opponent, square);
-}
 #endif
+inline Bitboard flips_fast(Bitboard player, Bitboard opponent, Square square) {
+#if REVERSI_HAVE_WIDE_KERNELS
+  return flips_wide(player, opponent, square);
+#elif REVERSI_HAVE_SIMD128_KERNELS
+  return flips_simd128(player, opponent, square);
+#else
+  return flips_portable(player, opponent, square);
+#endif
+}
 
 }  // namespace reversi
