@@ -9,6 +9,8 @@
 #include "ai/endgame_solver.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <memory>
 #include <utility>
 
 #include "ai/bit_kernels.h"
@@ -24,7 +26,14 @@ namespace {
 // having.
 constexpr int kShallowEmpties = 6;
 // From this many empties results go into the transposition table.
-constexpr int kTableEmpties = 8;
+constexpr int kTableEmpties = 9;
+// From this many empties up to kTableEmpties results go into the solver's
+// small table instead: a probe there costs no cache miss, where the main
+// table would cost one at nearly every node. FFO #40-#49: 607 M nodes
+// against 714 M with the main table from 8 empties and no small table, and
+// 30.0 s against 32.7 s (medians of five paired runs on one core).
+constexpr int kSmallTableEmpties = 5;
+static_assert(kSmallTableEmpties <= kShallowEmpties + 1 && kShallowEmpties < kTableEmpties);
 constexpr int kMaxScore = 64;
 // From this many empties children are looked up in the table before searching.
 constexpr int kEnhancedCutoffEmpties = 12;
@@ -132,6 +141,23 @@ inline void pick_next(SolverMove* list, int index, int count) {
 }
 
 }  // namespace
+
+EndgameSolver::EndgameSolver(TranspositionTable& table, Deadline& deadline)
+    : small_table_(std::make_unique<SmallEntry[]>(std::size_t{kTableEmpties - kSmallTableEmpties} << kSmallTableBits)),
+      table_(table),
+      deadline_(deadline) {}
+
+EndgameSolver::SmallEntry& EndgameSolver::small_entry(Bitboard player, Bitboard opponent, int empties) {
+  const std::uint64_t mixed = player * 0x9e3779b97f4a7c15ULL ^ opponent * 0xc2b2ae3d27d4eb4fULL;
+  const auto slot = static_cast<std::size_t>(mixed >> (64 - kSmallTableBits));
+  return small_table_[(static_cast<std::size_t>(empties - kSmallTableEmpties) << kSmallTableBits) + slot];
+}
+
+// A null-window result at `alpha`: a lower bound when it failed high, an
+// upper one when it failed low.
+void EndgameSolver::record(SmallEntry& entry, Bitboard player, Bitboard opponent, int alpha, int best) {
+  entry = best > alpha ? SmallEntry{player, opponent, best, kMaxScore} : SmallEntry{player, opponent, -kMaxScore, best};
+}
 
 int final_score(Bitboard player, Bitboard opponent) {
   const int own = std::popcount(player), other = std::popcount(opponent);
@@ -262,6 +288,14 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   if (alpha >= kStabilityThreshold[empties]) {
     if (const int ceiling = stability_ceiling(player, opponent, alpha); ceiling <= alpha) return ceiling;
   }
+  SmallEntry* small = nullptr;
+  if (empties >= kSmallTableEmpties) {
+    small = &small_entry(player, opponent, empties);
+    if (small->holds(player, opponent)) {
+      if (small->lower > alpha) return small->lower;
+      if (small->upper <= alpha) return small->upper;
+    }
+  }
   // First the holes (empty squares with no empty neighbour, each a region of
   // its own whose last move is worth having: FFO #40-#49, 5 % fewer nodes),
   // then odd quadrants; within each parity corners first, the squares next to
@@ -287,11 +321,17 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
       }
       if (score > best) {
         best = score;
-        if (score > alpha) return best;
+        if (score > alpha) {
+          if (small) record(*small, player, opponent, alpha, best);
+          return best;
+        }
       }
     }
   }
-  if (best > -kMaxScore - 1) return best;
+  if (best > -kMaxScore - 1) {
+    if (small) record(*small, player, opponent, alpha, best);
+    return best;
+  }
   if (passed) return final_score(player, opponent);
   return -null_window_shallow(opponent, player, -alpha - 1, empty_squares, empties, true);
 }
@@ -329,7 +369,14 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
 
   Square table_move = kNoMove;
   std::uint64_t key = 0;
-  if (empties >= kTableEmpties) {
+  SmallEntry* small = nullptr;
+  if (empties < kTableEmpties) {
+    small = &small_entry(player, opponent, empties);
+    if (small->holds(player, opponent)) {
+      if (small->lower > alpha) return small->lower;
+      if (small->upper <= alpha) return small->upper;
+    }
+  } else {
     key = hash_of(Board{player, opponent});
     if (const TableEntry* entry = table_.probe(key)) {
       if (entry->lower > alpha) return entry->lower;
@@ -364,6 +411,16 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
       }
     }
   }
+  if (empties <= kTableEmpties) {
+    // The same cut-off where the children are in the small table (FFO
+    // #40-#44: 2 % fewer nodes).
+    for (int i = 0; i < count; ++i) {
+      const Bitboard child_player = opponent ^ list[i].flips;
+      const Bitboard child_opponent = player ^ list[i].flips ^ bit(list[i].square);
+      const SmallEntry& entry = small_entry(child_player, child_opponent, empties - 1);
+      if (entry.holds(child_player, child_opponent) && -entry.upper > alpha) return -entry.upper;
+    }
+  }
   int best = -kMaxScore - 1;
   Square best_move = kNoMove;
   int next = 0;
@@ -391,7 +448,11 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
       if (best > alpha) break;
     }
   }
-  if (empties >= kTableEmpties) table_.store(key, empties, alpha, alpha + 1, best, best_move, -kMaxScore, kMaxScore);
+  if (empties >= kTableEmpties) {
+    table_.store(key, empties, alpha, alpha + 1, best, best_move, -kMaxScore, kMaxScore);
+  } else {
+    record(*small, player, opponent, alpha, best);
+  }
   return best;
 }
 

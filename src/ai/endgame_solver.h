@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "ai/search_clock.h"
 #include "ai/transposition_table.h"
@@ -30,7 +31,7 @@ struct SolverMove {
 class EndgameSolver {
  public:
   // The solver borrows the table and the deadline; both outlive it.
-  EndgameSolver(TranspositionTable& table, Deadline& deadline) : table_(table), deadline_(deadline) {}
+  EndgameSolver(TranspositionTable& table, Deadline& deadline);
 
   struct Result {
     Square move = kNoMove;  // kPass or kNoMove as for the facade
@@ -62,6 +63,21 @@ class EndgameSolver {
   void score_moves(Bitboard player, Bitboard opponent, SolverMove* list, int count, int empties);
   int child_estimate(const Board& child, Bitboard moves, int depth);
 
+  // A bound on one position's score, for the positions below the main
+  // table's reach: keyed by the whole board, in a table small enough to stay
+  // in the processor's cache (a direct-mapped slot per board, overwritten).
+  struct SmallEntry {
+    Bitboard player = 0, opponent = 0;  // no position has an empty board
+    int lower = 0, upper = 0;
+    bool holds(Bitboard position_player, Bitboard position_opponent) const {
+      return player == position_player && opponent == position_opponent;
+    }
+  };
+  static constexpr int kSmallTableBits = 12;  // slots for each number of empties
+  SmallEntry& small_entry(Bitboard player, Bitboard opponent, int empties);
+  static void record(SmallEntry& entry, Bitboard player, Bitboard opponent, int alpha, int best);
+
+  std::unique_ptr<SmallEntry[]> small_table_;
   TranspositionTable& table_;
   Deadline& deadline_;
   std::uint64_t nodes_ = 0;

@@ -128,6 +128,30 @@ TEST_CASE("ai: the solver equals plain minimax on random endgames of up to 10 em
   }
 }
 
+TEST_CASE("ai: bounds one solver keeps between searches hold in every later window") {
+  // One solver for all: its small table of 5-8 empty positions keeps the
+  // bounds of earlier searches, some from other windows on the same board.
+  std::mt19937_64 random(77);
+  ai::TranspositionTable table(1);
+  ai::Deadline unlimited;
+  ai::EndgameSolver solver(table, unlimited);
+  for (int trial = 0; trial < 150; ++trial) {
+    const Board board = testing::random_position(random, 5 + static_cast<int>(random() % 6));
+    const int expected = testing::minimax(board);
+    INFO(format_position(Position{board, Color::Black}));
+    for (int round = 0; round < 2; ++round) {
+      CHECK(solver.search(board.player, board.opponent, expected + 1, expected + 3) <= expected + 1);
+      CHECK(solver.search(board.player, board.opponent, expected - 3, expected - 1) >= expected - 1);
+      // Null windows just below and at the score: a fail-high's lower bound
+      // and a fail-low's upper bound, each the score itself.
+      CHECK(solver.search(board.player, board.opponent, expected - 1, expected) == expected);
+      CHECK(solver.search(board.player, board.opponent, expected, expected + 1) == expected);
+      CHECK(solver.search(board.player, board.opponent, expected - 1, expected + 1) == expected);
+      CHECK(solver.search(board.player, board.opponent, -65, 65) == expected);
+    }
+  }
+}
+
 TEST_CASE("ai: solve_exact reports a pass and a finished game") {
   // White has no move here but black does.
   const auto must_pass = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O");
