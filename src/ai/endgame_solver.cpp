@@ -291,10 +291,7 @@ int EndgameSolver::null_window_shallow(Bitboard player, Bitboard opponent, int a
   SmallEntry* small = nullptr;
   if (empties >= kSmallTableEmpties) {
     small = &small_entry(player, opponent, empties);
-    if (small->holds(player, opponent)) {
-      if (small->lower > alpha) return small->lower;
-      if (small->upper <= alpha) return small->upper;
-    }
+    if (int bound; small->settles(player, opponent, alpha, bound)) return bound;
   }
   // First the holes (empty squares with no empty neighbour, each a region of
   // its own whose last move is worth having: FFO #40-#49, 5 % fewer nodes),
@@ -372,10 +369,7 @@ int EndgameSolver::null_window_deep(Bitboard player, Bitboard opponent, int alph
   SmallEntry* small = nullptr;
   if (empties < kTableEmpties) {
     small = &small_entry(player, opponent, empties);
-    if (small->holds(player, opponent)) {
-      if (small->lower > alpha) return small->lower;
-      if (small->upper <= alpha) return small->upper;
-    }
+    if (int bound; small->settles(player, opponent, alpha, bound)) return bound;
   } else {
     key = hash_of(Board{player, opponent});
     if (const TableEntry* entry = table_.probe(key)) {

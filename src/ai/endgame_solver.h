@@ -72,6 +72,13 @@ class EndgameSolver {
     bool holds(Bitboard position_player, Bitboard position_opponent) const {
       return player == position_player && opponent == position_opponent;
     }
+    // Whether the entry is the position's and its bounds settle it at
+    // `alpha`; if so the bound is put in `score`.
+    bool settles(Bitboard position_player, Bitboard position_opponent, int alpha, int& score) const {
+      if (!holds(position_player, position_opponent)) return false;
+      score = lower > alpha ? lower : upper;
+      return lower > alpha || upper <= alpha;
+    }
   };
   static constexpr int kSmallTableBits = 12;  // slots for each number of empties
   SmallEntry& small_entry(Bitboard player, Bitboard opponent, int empties);
