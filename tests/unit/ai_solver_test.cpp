@@ -140,8 +140,14 @@ TEST_CASE("ai: bounds one solver keeps between searches hold in every later wind
     const int expected = testing::minimax(board);
     INFO(format_position(Position{board, Color::Black}));
     for (int round = 0; round < 2; ++round) {
-      CHECK(solver.search(board.player, board.opponent, expected + 1, expected + 3) <= expected + 1);
-      CHECK(solver.search(board.player, board.opponent, expected - 3, expected - 1) >= expected - 1);
+      // A fail-low gives an upper bound and a fail-high a lower one: each
+      // between the window's edge and the score.
+      const int above = solver.search(board.player, board.opponent, expected + 1, expected + 3);
+      CHECK(above <= expected + 1);
+      CHECK(above >= expected);
+      const int below = solver.search(board.player, board.opponent, expected - 3, expected - 1);
+      CHECK(below >= expected - 1);
+      CHECK(below <= expected);
       // Null windows just below and at the score: a fail-high's lower bound
       // and a fail-low's upper bound, each the score itself.
       CHECK(solver.search(board.player, board.opponent, expected - 1, expected) == expected);
