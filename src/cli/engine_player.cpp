@@ -1,5 +1,6 @@
 #include "cli/engine_player.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -11,6 +12,9 @@ namespace reversi::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// How often a starting engine is pinged again until it answers.
+constexpr double kStartPingSeconds = 1.0;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -70,22 +74,36 @@ class EnginePlayer final : public Player {
   int pings_ = 0;
 };
 
+// Engines that miss what arrives while they start up (Edax drops the lines
+// that come before its input loop runs) are asked again, a ping a second;
+// the answer to any of them will do.
 std::string EnginePlayer::start() {
   auto started = EngineProcess::start(arguments_);
   if (!started) return started.error;
   process_ = std::move(*started.value);
-  const std::string pong = "pong " + std::to_string(++pings_);
+  const int first_ping = pings_ + 1;
   const Clock::time_point begun = Clock::now();
-  if (!process_->send("nboard 2") || !process_->send("ping " + std::to_string(pings_))) {
+  const auto stopped_reading = [this] {
     const std::string ending = process_->kill();
     process_.reset();
     return name_ + " stopped reading its input at once (" + ending + ")";
-  }
+  };
+  if (!process_->send("nboard 2") || !process_->send("ping " + std::to_string(++pings_))) return stopped_reading();
+  double next_ping = kStartPingSeconds;
   for (std::string line;;) {
-    const EngineProcess::Read read = process_->read_line(line, start_seconds_ - seconds_since(begun));
+    const double waited = seconds_since(begun);
+    const EngineProcess::Read read = process_->read_line(line, std::min(start_seconds_, next_ping) - waited);
     if (read == EngineProcess::Read::Line && line.rfind("set myname ", 0) == 0 && line.size() > 11)
       name_ = std::string(kEnginePrefix) + line.substr(11);
-    if (read == EngineProcess::Read::Line && line == pong) return {};
+    if (read == EngineProcess::Read::Line && line.rfind("pong ", 0) == 0) {
+      for (int ping = first_ping; ping <= pings_; ++ping)
+        if (line == "pong " + std::to_string(ping)) return {};
+    }
+    if (read == EngineProcess::Read::TimedOut && seconds_since(begun) < start_seconds_) {
+      if (!process_->send("ping " + std::to_string(++pings_))) return stopped_reading();
+      next_ping += kStartPingSeconds;
+      continue;
+    }
     if (read == EngineProcess::Read::End || read == EngineProcess::Read::TimedOut) {
       const std::string ending = process_->kill();
       process_.reset();

@@ -72,6 +72,24 @@ TEST_CASE("engine player: an engine's move is read back, under the name it gave,
   CHECK_FALSE(engine.failure());
 }
 
+// An engine that loses what it is sent while it starts, as Edax does: it
+// drops its first two lines ("nboard 2" and the first ping) unread.
+constexpr const char* kSlowStartingEngine =
+    "sh -c 'read -r a; read -r b; while read -r c r; do case $c in ping) echo \"pong $r\";; "
+    "go) echo \"=== D3\";; esac; done'";
+
+TEST_CASE("engine player: an engine that misses its first ping is asked again, and its game goes on") {
+  auto player = cli::start_engine_player(kSlowStartingEngine);
+  REQUIRE_MESSAGE(player, player.error);
+  cli::Player& engine = **player.value;
+  cli::GgfGame game;
+  engine.follow_game(game);
+  // Its later pongs (to pings sent while it started) are not taken for this move's.
+  const SearchReport report = engine.choose_move(game.final_position.board, SearchLimits{.seconds = 0.01});
+  CHECK(report.move == *parse_square("d3").value);
+  CHECK_FALSE(engine.failure());
+}
+
 TEST_CASE("engine player: a program that cannot start, or quits at once, says so") {
   const auto missing = cli::start_engine_player("/nonexistent/engine --flag");
   REQUIRE_FALSE(missing);
