@@ -59,16 +59,20 @@ constexpr const char* kScriptedEngine =
     "ping) echo \"=== A1\"; echo \"pong $r\";; go) echo status thinking; echo \"=== F5/-1.00/0.5\";; "
     "quit) exit 0;; esac; done'";
 
+// The engine's answer to the opening position, told as a game.
+SearchReport opening_move(cli::Player& engine) {
+  cli::GgfGame game;
+  engine.follow_game(game);
+  return engine.choose_move(game.final_position.board, SearchLimits{.seconds = 0.01});
+}
+
 TEST_CASE("engine player: an engine's move is read back, under the name it gave, stray lines skipped") {
   auto player = cli::start_engine_player(kScriptedEngine);
   REQUIRE_MESSAGE(player, player.error);
   cli::Player& engine = **player.value;
   CHECK(engine.name() == "engine:Scripted");
   CHECK_FALSE(engine.in_process());
-  cli::GgfGame game;
-  engine.follow_game(game);
-  const SearchReport report = engine.choose_move(game.final_position.board, SearchLimits{.seconds = 0.01});
-  CHECK(report.move == *parse_square("f5").value);
+  CHECK(opening_move(engine).move == *parse_square("f5").value);
   CHECK_FALSE(engine.failure());
 }
 
@@ -82,11 +86,8 @@ TEST_CASE("engine player: an engine that misses its first ping is asked again, a
   auto player = cli::start_engine_player(kSlowStartingEngine);
   REQUIRE_MESSAGE(player, player.error);
   cli::Player& engine = **player.value;
-  cli::GgfGame game;
-  engine.follow_game(game);
   // Its later pongs (to pings sent while it started) are not taken for this move's.
-  const SearchReport report = engine.choose_move(game.final_position.board, SearchLimits{.seconds = 0.01});
-  CHECK(report.move == *parse_square("d3").value);
+  CHECK(opening_move(engine).move == *parse_square("d3").value);
   CHECK_FALSE(engine.failure());
 }
 
