@@ -86,7 +86,7 @@ std::string EnginePlayer::start() {
   const auto stopped_reading = [this] {
     const std::string ending = process_->kill();
     process_.reset();
-    return name_ + " stopped reading its input at once (" + ending + ")";
+    return name_ + " stopped reading its input before answering \"ping\" (" + ending + ")";
   };
   if (!process_->send("nboard 2") || !process_->send("ping " + std::to_string(++pings_))) return stopped_reading();
   double next_ping = kStartPingSeconds;
