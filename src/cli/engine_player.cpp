@@ -83,34 +83,34 @@ std::string EnginePlayer::start() {
   process_ = std::move(*started.value);
   const int first_ping = pings_ + 1;
   const Clock::time_point begun = Clock::now();
-  const auto stopped_reading = [this] {
+  // Ends the process; how it ended, for the message.
+  const auto give_up = [this] {
     const std::string ending = process_->kill();
     process_.reset();
-    return name_ + " stopped reading its input before answering \"ping\" (" + ending + ")";
+    return ending;
+  };
+  const auto stopped_reading = [&] {
+    return name_ + " stopped reading its input before answering \"ping\" (" + give_up() + ")";
   };
   if (!process_->send("nboard 2") || !process_->send("ping " + std::to_string(++pings_))) return stopped_reading();
   double next_ping = kStartPingSeconds;
   for (std::string line;;) {
-    const double waited = seconds_since(begun);
-    const EngineProcess::Read read = process_->read_line(line, std::min(start_seconds_, next_ping) - waited);
+    const EngineProcess::Read read =
+        process_->read_line(line, std::min(start_seconds_, next_ping) - seconds_since(begun));
     if (read == EngineProcess::Read::Line && line.rfind("set myname ", 0) == 0 && line.size() > 11)
       name_ = std::string(kEnginePrefix) + line.substr(11);
     if (read == EngineProcess::Read::Line && line.rfind("pong ", 0) == 0) {
       for (int ping = first_ping; ping <= pings_; ++ping)
         if (line == "pong " + std::to_string(ping)) return {};
     }
-    if (read == EngineProcess::Read::TimedOut && seconds_since(begun) < start_seconds_) {
-      if (!process_->send("ping " + std::to_string(++pings_))) return stopped_reading();
-      next_ping += kStartPingSeconds;
-      continue;
+    if (read == EngineProcess::Read::End) return name_ + " exited before answering \"ping\" (" + give_up() + ")";
+    if (read != EngineProcess::Read::TimedOut) continue;
+    if (seconds_since(begun) >= start_seconds_) {
+      give_up();
+      return name_ + " did not answer \"ping\" within " + seconds_text(start_seconds_);
     }
-    if (read == EngineProcess::Read::End || read == EngineProcess::Read::TimedOut) {
-      const std::string ending = process_->kill();
-      process_.reset();
-      return read == EngineProcess::Read::End
-                 ? name_ + " exited before answering \"ping\" (" + ending + ")"
-                 : name_ + " did not answer \"ping\" within " + seconds_text(start_seconds_);
-    }
+    if (!process_->send("ping " + std::to_string(++pings_))) return stopped_reading();
+    next_ping += kStartPingSeconds;
   }
 }
 

@@ -86,7 +86,7 @@ TEST_CASE("engine player: an engine that misses its first ping is asked again, a
   auto player = cli::start_engine_player(kSlowStartingEngine);
   REQUIRE_MESSAGE(player, player.error);
   cli::Player& engine = **player.value;
-  // Its later pongs (to pings sent while it started) are not taken for this move's.
+  // Asked again after its first ping was lost, it answered; its move follows.
   CHECK(opening_move(engine).move == *parse_square("d3").value);
   CHECK_FALSE(engine.failure());
 }
